@@ -1,0 +1,56 @@
+"""Errors pyrules raises for bad user input.
+
+Every error carries where it happened (``source``: a file name or ``"<string>"``,
+``line`` and ``column``, 1-based, ``None`` where unknown) so that the command line can
+print it on one line and exit non-zero, without a traceback.
+"""
+
+from __future__ import annotations
+
+
+class PyrulesError(Exception):
+    """Base class: a user-facing error with an optional location.
+
+    Args:
+        message: what is wrong, and what was expected.
+        source: file name (or a label such as ``"<string>"``).
+        line: 1-based line number, or None.
+        column: 1-based column number, or None.
+    """
+
+    def __init__(self, message: str, source: str | None = None,
+                 line: int | None = None, column: int | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.source = source
+        self.line = line
+        self.column = column
+
+    def location(self) -> str:
+        """Return ``source:line:column`` (the parts that are known), or ``""``."""
+        parts = [str(p) for p in (self.source, self.line, self.column) if p is not None]
+        return ":".join(parts)
+
+    def __str__(self) -> str:
+        loc = self.location()
+        return f"{loc}: {self.message}" if loc else self.message
+
+
+class RulesDocumentError(PyrulesError):
+    """The Comprehensive Rules text could not be read (CR document grammar)."""
+
+
+class CardTextError(PyrulesError):
+    """A card definition (JSON or plain text) could not be read."""
+
+
+class FactFileError(PyrulesError):
+    """A user's ASP fact file was refused or could not be parsed/grounded."""
+
+
+class ScenarioError(PyrulesError):
+    """A scenario file (TOML) is malformed or names unknown cards/keys."""
+
+
+class QueryError(PyrulesError):
+    """A question asked of the knowledge base refers to something that does not exist."""

@@ -1,0 +1,1 @@
+"""Examples shipped with pyrules (card definitions and game states) for the README and the demo."""

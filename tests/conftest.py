@@ -1,0 +1,72 @@
+"""Shared fixtures: where the real inputs (``../shared``) are.
+
+``PYRULES_SHARED`` may point at another copy of the shared folder (the one holding ``data/``,
+``seeds/`` and ``cases/``). Tests that need it skip with a reason when it is missing, except
+under ``CI=true``, where a missing ``shared/data`` is a failure: CI must test on real input.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+_REPO = Path(__file__).resolve().parent.parent
+
+
+def _shared_root() -> Path:
+    env = os.environ.get("PYRULES_SHARED")
+    return Path(env).resolve() if env else (_REPO.parent / "shared").resolve()
+
+
+def _require(path: Path, what: str) -> Path:
+    if path.exists():
+        return path
+    message = f"{what} not found at {path} (set PYRULES_SHARED to the shared folder)"
+    if os.environ.get("CI", "").lower() == "true":
+        pytest.fail(message)
+    pytest.skip(message)
+
+
+@pytest.fixture(scope="session")
+def shared_root() -> Path:
+    """The shared folder (``data/``, ``seeds/``, ``cases/``)."""
+    return _require(_shared_root(), "shared folder")
+
+
+@pytest.fixture(scope="session")
+def shared_data(shared_root: Path) -> Path:
+    """``shared/data``: CR text files, card data, rulings."""
+    return _require(shared_root / "data", "shared/data")
+
+
+@pytest.fixture(scope="session")
+def cr_dir(shared_data: Path) -> Path:
+    """Folder of the six real Comprehensive Rules text files."""
+    return _require(shared_data / "cr", "shared/data/cr")
+
+
+@pytest.fixture(scope="session")
+def cr_newest(cr_dir: Path) -> Path:
+    """The newest CR file (effective 2026-04-17); rule numbers in CLAIMS.md refer to it."""
+    return _require(cr_dir / "MagicCompRules-20260417.txt", "CR 2026-04-17")
+
+
+@pytest.fixture(scope="session")
+def cards_dir(shared_data: Path) -> Path:
+    """``shared/data/cards``."""
+    return _require(shared_data / "cards", "shared/data/cards")
+
+
+@pytest.fixture(scope="session")
+def cases(shared_root: Path) -> dict[str, dict]:
+    """The shared judge cases, by ID (``A04`` …)."""
+    path = _require(shared_root / "cases" / "cases.jsonl", "shared/cases/cases.jsonl")
+    out = {}
+    for line in path.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            case = json.loads(line)
+            out[case["id"]] = case
+    return out
