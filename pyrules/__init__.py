@@ -19,3 +19,9 @@ if not _os.path.isdir(_os.path.join(_os.path.dirname(__file__), "parser")) and _
     _os.path.join(_checkout_root, "rules_asp", "__init__.py")
 ):
     __path__.append(_checkout_root)  # type: ignore[name-defined]  # noqa: F821
+
+
+from pyrules.api import Answers, KnowledgeBase  # noqa: E402
+from pyrules.state import GameState  # noqa: E402
+
+__all__ = ["Answers", "GameState", "KnowledgeBase", "__version__"]

@@ -1,0 +1,5 @@
+import sys
+
+from pyrules.cli import main
+
+sys.exit(main())

@@ -1,0 +1,99 @@
+"""Typed answers: what the rule base derived, with the CR rules behind each verdict.
+
+Every answer carries ``citations``: the CR rule numbers (and, when the knowledge base was loaded
+with a CR document, their text) that the clingo program attached to it with ``cites/2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Citation:
+    """One CR rule an answer rests on: ``rule`` such as ``"709.3a"``; ``text`` from the loaded CR, or None."""
+
+    rule: str
+    text: str | None = None
+
+
+def _cites(citations: tuple[Citation, ...]) -> str:
+    return ", ".join(c.rule for c in citations)
+
+
+@dataclass(frozen=True)
+class ManaValue:
+    """Mana value of an object as it is now (CR 202.3; split cards 709.4b / 709.3b).
+
+    Attributes:
+        object: object id.
+        value: the mana value (a whole number of mana).
+        citations: CR rules.
+    """
+
+    object: str
+    value: int
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: the value and its rules."""
+        return f"{self.object}: mana value {self.value} (CR {_cites(self.citations)})"
+
+
+@dataclass(frozen=True)
+class CastVerdict:
+    """May ``player`` begin to cast face ``face`` of ``object`` under permission ``permission``? (CR 601.3)
+
+    Attributes:
+        player, object, permission: ids from the state.
+        face: 1-based face index; ``face_name`` its name.
+        allowed: True if the player may begin to cast it.
+        reason: for a refusal, why (e.g. ``"mana value 3 is more than 2"``); "" when allowed.
+        citations: CR rules.
+    """
+
+    player: str
+    object: str
+    face: int
+    face_name: str
+    permission: str
+    allowed: bool
+    reason: str
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: verdict, why, and the rules."""
+        verdict = "may cast" if self.allowed else "may not cast"
+        why = f": {self.reason}" if self.reason else ""
+        return (f"{self.player} {verdict} {self.face_name} ({self.object}) with {self.permission}{why} "
+                f"(CR {_cites(self.citations)})")
+
+
+@dataclass(frozen=True)
+class SearchVerdict:
+    """Can search ``effect`` find ``object``? (CR 701.23a)"""
+
+    effect: str
+    object: str
+    found: bool
+    reason: str
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: verdict, why, and the rules."""
+        verdict = "can find" if self.found else "cannot find"
+        why = f": {self.reason}" if self.reason else ""
+        return f"{self.effect} {verdict} {self.object}{why} (CR {_cites(self.citations)})"
+
+
+@dataclass(frozen=True)
+class Count:
+    """How many cards an effect counts (``count``), or a player discarded (``discard``)."""
+
+    effect: str
+    number: int
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: the number and its rules."""
+        return f"{self.effect}: {self.number} card(s) (CR {_cites(self.citations)})"

@@ -1,0 +1,205 @@
+"""The Python API: load a knowledge base once, describe a game state, ask.
+
+Example::
+
+    from pyrules import KnowledgeBase, GameState
+    kb = KnowledgeBase.from_files(["all_cards_mb2.json"])
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("g1", "There // They're // Their", zone="graveyard", owner="alice")
+    state.allow_cast("sword", "alice", "graveyard", card_types=("instant", "sorcery"),
+                     mana_value_at_most=2)
+    for verdict in kb.ask(state).cast_verdicts():
+        print(verdict.explain())
+
+Verdicts come from the clingo program over the card and state facts; Python only maps symbols
+back to :mod:`pyrules.answers` objects.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from pathlib import Path
+from typing import Callable, Iterable
+
+import clingo
+
+from pyrules.answers import CastVerdict, Citation, Count, ManaValue, SearchVerdict
+from pyrules.card_facts import card_facts
+from pyrules.cards import CardDefinition, load_cards
+from pyrules.errors import QueryError
+from pyrules.solver import DEFAULT_TIME_LIMIT, solve
+from pyrules.state import GameState, symbol_name
+
+
+def _reason(why: clingo.Symbol) -> str:
+    """Words for a refusal term of the rule base (qualities.lp ``fails/4``)."""
+    if why.name == "mana_value" and len(why.arguments) == 3:
+        value, bound, limit = why.arguments
+        word = "more" if bound.name == "at_most" else "less"
+        return f"mana value {value} is {word} than {limit}"
+    if why.name == "card_type":
+        return "it has none of the required card types"
+    return str(why)
+
+
+class Answers:
+    """Everything the rule base derived for one state; read it through the typed accessors.
+
+    Raises (accessors):
+        QueryError: an id that is not in the state.
+    """
+
+    def __init__(self, symbols: Iterable[clingo.Symbol], state: GameState,
+                 cards: dict[str, CardDefinition], rule_text: Callable[[str], str | None]) -> None:
+        self._atoms: dict[str, list[clingo.Symbol]] = defaultdict(list)
+        self._cites: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        for s in symbols:
+            if s.name == "cites":
+                self._cites[s.arguments[0]].append(s.arguments[1].string)
+            else:
+                self._atoms[s.name].append(s)
+        self._state = state
+        self._cards = cards
+        self._rule_text = rule_text
+
+    def citations(self, atom: clingo.Symbol) -> tuple[Citation, ...]:
+        """CR citations attached to a derived atom, sorted by rule number."""
+        return tuple(Citation(r, self._rule_text(r)) for r in sorted(set(self._cites.get(atom, ()))))
+
+    def _check_object(self, obj: str) -> None:
+        if obj not in self._state.objects:
+            raise QueryError(f"no object {obj!r} in this state")
+
+    def mana_value(self, obj: str) -> ManaValue | None:
+        """Mana value of ``obj`` as it is now, or None when it cannot be determined (e.g. half mana)."""
+        self._check_object(obj)
+        for a in self._atoms["mana_value"]:
+            if symbol_name(a.arguments[0]) == obj:
+                return ManaValue(obj, a.arguments[1].number, self.citations(a))
+        return None
+
+    def _face_name(self, obj: str, face: int) -> str:
+        card = self._cards[self._state.objects[obj].card]
+        return card.faces[face - 1].name
+
+    def cast_verdicts(self, obj: str | None = None) -> list[CastVerdict]:
+        """Every (player, object, face, permission) the rule base decided on, allowed or not,
+        optionally for one object; sorted by object then face."""
+        out = []
+        for a in self._atoms["may_cast"] + self._atoms["may_not_cast"]:
+            p, o, f, e = (a.arguments[i] for i in range(4))
+            if obj is not None and symbol_name(o) != obj:
+                continue
+            allowed = a.name == "may_cast"
+            out.append(CastVerdict(symbol_name(p), symbol_name(o), f.number,
+                                   self._face_name(symbol_name(o), f.number), symbol_name(e), allowed,
+                                   "" if allowed else _reason(a.arguments[4]), self.citations(a)))
+        return sorted(out, key=lambda v: (v.object, v.face, v.permission, v.player))
+
+    def search_verdicts(self, effect: str) -> list[SearchVerdict]:
+        """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""
+        out = []
+        for a in self._atoms["can_find"] + self._atoms["cannot_find"]:
+            if symbol_name(a.arguments[0]) != effect:
+                continue
+            found = a.name == "can_find"
+            out.append(SearchVerdict(effect, symbol_name(a.arguments[1]), found,
+                                     "" if found else _reason(a.arguments[2]), self.citations(a)))
+        return sorted(out, key=lambda v: v.object)
+
+    def count(self, effect: str) -> Count:
+        """Number of cards count ``effect`` counts (709.2: a split card is one card).
+
+        Raises:
+            QueryError: no such count effect in the state.
+        """
+        for a in self._atoms["effect_count"]:
+            if symbol_name(a.arguments[0]) == effect:
+                return Count(effect, a.arguments[1].number, self.citations(a))
+        raise QueryError(f"no count effect {effect!r} in this state")
+
+    def discarded(self, event: str) -> Count:
+        """Number of cards discarded in discard ``event`` (701.9a, 709.2).
+
+        Raises:
+            QueryError: no such discard event in the state.
+        """
+        for a in self._atoms["cards_discarded"]:
+            if symbol_name(a.arguments[0]) == event:
+                return Count(event, a.arguments[2].number, self.citations(a))
+        raise QueryError(f"no discard event {event!r} in this state")
+
+
+class KnowledgeBase:
+    """The rule base plus the card definitions (and optionally a CR document for citation texts).
+
+    Args:
+        cards: card definitions to look names up in.
+        rules_document: a parsed CR (``pyrules.cr``), used to attach each cited rule's text.
+        time_limit: seconds each solve may take.
+    """
+
+    def __init__(self, cards: Iterable[CardDefinition] = (), rules_document=None,
+                 time_limit: float = DEFAULT_TIME_LIMIT) -> None:
+        self.cards: dict[str, CardDefinition] = {}
+        for c in cards:
+            self.cards.setdefault(c.name, c)
+        self.rules_document = rules_document
+        self.time_limit = time_limit
+
+    @classmethod
+    def from_files(cls, card_files: Iterable[str | Path] = (), cr_file: str | Path | None = None,
+                   time_limit: float = DEFAULT_TIME_LIMIT) -> "KnowledgeBase":
+        """Load card JSON files (see :func:`pyrules.cards.load_cards`) and optionally a CR text file.
+
+        Raises:
+            CardTextError, RulesDocumentError: unreadable inputs, with their location.
+        """
+        cards = [c for f in card_files for c in load_cards(f)]
+        doc = None
+        if cr_file is not None:
+            from pyrules.cr import load_comprehensive_rules
+            doc = load_comprehensive_rules(cr_file)
+        return cls(cards, doc, time_limit)
+
+    def card(self, name: str) -> CardDefinition:
+        """The card definition named ``name``.
+
+        Raises:
+            QueryError: no card of that name was loaded.
+        """
+        try:
+            return self.cards[name]
+        except KeyError:
+            raise QueryError(f"unknown card {name!r} (not in the loaded card data)") from None
+
+    def rule_text(self, number: str) -> str | None:
+        """Text of CR rule ``number`` from the loaded CR document, or None."""
+        doc = self.rules_document
+        if doc is None:
+            return None
+        rule = doc.rules.get(number)
+        return getattr(rule, "text", None)
+
+    def facts(self, state: GameState) -> list[clingo.Symbol]:
+        """Instance facts for ``state``: its objects' card definitions plus the state itself.
+
+        Raises:
+            QueryError: an object names a card that was not loaded.
+        """
+        cards = {name: self.card(name) for name in sorted(state.card_names())}
+        return [f for c in cards.values() for f in card_facts(c)] + state.facts()
+
+    def ask(self, state: GameState) -> Answers:
+        """Solve the rule base for ``state`` and return its :class:`Answers`.
+
+        Raises:
+            QueryError: unknown card names, or the solve reached the time limit or found the state
+                inconsistent (unsatisfiable).
+        """
+        result = solve(self.facts(state), time_limit=self.time_limit)
+        if result.status != "satisfiable":
+            raise QueryError(f"no answer: the solve was {result.status}")
+        cards = {name: self.cards[name] for name in state.card_names()}
+        return Answers(result.symbols, state, cards, self.rule_text)

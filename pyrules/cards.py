@@ -1,0 +1,223 @@
+"""Card definitions from JSON card data: Scryfall card objects, MTGJSON v3 set files, MTGJSON v5 records.
+
+JSON is read with :mod:`json`; every structured text field in it (mana costs, type lines) goes
+through a Lark grammar in :mod:`pyrules.parser`. A field the grammar cannot read does not stop
+the card: the card keeps every other field, and the failure is kept in
+:attr:`CardDefinition.problems` (and becomes a ``card_unparsed/4`` fact).
+
+Example::
+
+    >>> from pyrules.cards import load_cards
+    >>> card = load_cards("all_cards_mb2.json", names={"There // They're // Their"})[0]
+    >>> [f.name for f in card.faces]
+    ['There', "They're", 'Their']
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pyrules.errors import CardTextError
+from pyrules.parser.mana_cost import ManaCost, parse_mana_cost
+from pyrules.parser.type_line import TypeLine, parse_type_line
+
+
+@dataclass(frozen=True)
+class Problem:
+    """A part of a card the grammar could not read.
+
+    Attributes:
+        face: 1-based face index (0: the card as a whole).
+        field: which field (``mana_cost``, ``type_line``, ``oracle_text`` …).
+        text: the unread text, whole.
+        message: what the grammar expected, with the position.
+    """
+
+    face: int
+    field: str
+    text: str
+    message: str
+
+
+@dataclass
+class FaceDefinition:
+    """One face of a card (a normal card has one; a split card one per half, CR 709.1).
+
+    Attributes:
+        index: 1-based position in printed order.
+        name: the face's name.
+        mana_cost: parsed mana cost, or None if the face has none (CR 202.1b) or it was unreadable.
+        type_line: parsed type line, or None if unreadable.
+        oracle_text: rules text as given (Oracle wording), ``""`` if none.
+        power, toughness, loyalty, defense: as printed (strings, may hold ``*``), or None.
+    """
+
+    index: int
+    name: str
+    mana_cost: ManaCost | None
+    type_line: TypeLine | None
+    oracle_text: str = ""
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+
+
+@dataclass
+class CardDefinition:
+    """A card as defined by its Oracle data.
+
+    Attributes:
+        name: full card name (split cards: faces joined with ``" // "``).
+        layout: Scryfall layout name (``normal``, ``split``, ``aftermath``, ``adventure`` …).
+        faces: faces in printed order (at least one).
+        source: file (or label) the definition came from.
+        promo_types: Scryfall ``promo_types`` (``playtest`` for playtest cards).
+        problems: what the grammars could not read (nothing is dropped silently).
+    """
+
+    name: str
+    layout: str
+    faces: list[FaceDefinition]
+    source: str = "<string>"
+    promo_types: tuple[str, ...] = ()
+    problems: list[Problem] = field(default_factory=list)
+
+
+# Layouts whose faces are separate card faces in Scryfall's ``card_faces``.
+_SPLIT_LIKE = {"split", "aftermath"}
+
+
+def _face(index: int, name: str, cost: str | None, type_line: str | None, text: str | None,
+          extra: dict[str, Any], card_name: str, problems: list[Problem], source: str) -> FaceDefinition:
+    mana_cost = None
+    if cost:
+        try:
+            mana_cost = parse_mana_cost(cost, f"{source}: {card_name}: mana cost")
+        except CardTextError as err:
+            problems.append(Problem(index, "mana_cost", cost, str(err)))
+    parsed_type = None
+    if type_line:
+        try:
+            parsed_type = parse_type_line(type_line, f"{source}: {card_name}: type line")
+        except CardTextError as err:
+            problems.append(Problem(index, "type_line", type_line, str(err)))
+    else:
+        problems.append(Problem(index, "type_line", "", "face has no type line"))
+    return FaceDefinition(index, name, mana_cost, parsed_type, text or "",
+                          *(None if extra.get(k) is None else str(extra[k])
+                            for k in ("power", "toughness", "loyalty", "defense")))
+
+
+def card_from_scryfall(obj: dict[str, Any], source: str = "<string>") -> CardDefinition:
+    """Build a :class:`CardDefinition` from one Scryfall card object (or a compact record of one).
+
+    Raises:
+        CardTextError: the object has no ``name`` (nothing to identify the card by).
+    """
+    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
+        raise CardTextError("not a Scryfall card object (no 'name')", source)
+    name = obj["name"]
+    layout = str(obj.get("layout", "normal"))
+    problems: list[Problem] = []
+    faces_json = obj.get("card_faces") or []
+    faces: list[FaceDefinition] = []
+    if faces_json:
+        for i, f in enumerate(faces_json, start=1):
+            faces.append(_face(i, str(f.get("name", "")), f.get("mana_cost"), f.get("type_line"),
+                               f.get("oracle_text"), f, name, problems, source))
+    else:
+        faces.append(_face(1, name, obj.get("mana_cost"), obj.get("type_line"), obj.get("oracle_text"),
+                           obj, name, problems, source))
+    return CardDefinition(name, layout, faces, source, tuple(obj.get("promo_types") or ()), problems)
+
+
+def _mtgjson3_cards(records: list[dict[str, Any]], source: str) -> Iterator[CardDefinition]:
+    """MTGJSON v3: each face of a multi-face card is its own record, tied by ``names``."""
+    seen: set[tuple[str, ...]] = set()
+    by_name = {r.get("name"): r for r in records}
+    for rec in records:
+        names = tuple(rec.get("names") or ())
+        if not names:
+            yield card_from_scryfall({"name": rec.get("name"), "layout": rec.get("layout", "normal"),
+                                      "mana_cost": rec.get("manaCost"), "type_line": rec.get("type"),
+                                      "oracle_text": rec.get("text"), "power": rec.get("power"),
+                                      "toughness": rec.get("toughness"), "loyalty": rec.get("loyalty")}, source)
+            continue
+        if names in seen:
+            continue
+        seen.add(names)
+        faces = [by_name.get(n, {"name": n}) for n in names]
+        yield card_from_scryfall({
+            "name": " // ".join(names), "layout": rec.get("layout", "normal"),
+            "card_faces": [{"name": f.get("name"), "mana_cost": f.get("manaCost"), "type_line": f.get("type"),
+                            "oracle_text": f.get("text"), "power": f.get("power"),
+                            "toughness": f.get("toughness"), "loyalty": f.get("loyalty")} for f in faces]},
+            source)
+
+
+def _mtgjson5_card(rec: dict[str, Any], source: str) -> CardDefinition:
+    faces = rec.get("faces")
+    obj: dict[str, Any] = {"name": rec.get("name"), "layout": rec.get("layout", "normal"),
+                           "promo_types": rec.get("promoTypes")}
+    if faces:
+        obj["card_faces"] = [{"name": f.get("faceName"), "mana_cost": f.get("manaCost"),
+                              "type_line": f.get("type"), "oracle_text": f.get("text")} for f in faces]
+    else:
+        obj.update({"mana_cost": rec.get("manaCost"), "type_line": rec.get("type"), "oracle_text": rec.get("text"),
+                    "power": rec.get("power"), "toughness": rec.get("toughness")})
+    return card_from_scryfall(obj, source)
+
+
+def cards_from_json(data: Any, source: str = "<string>") -> Iterator[CardDefinition]:
+    """Yield the card definitions in already-decoded JSON ``data``.
+
+    Accepts a Scryfall card object, a list of them (Scryfall search results, the compact Oracle
+    files), a Scryfall list object (``{"object": "list", "data": [...]}``), an MTGJSON v3 set file
+    (``{"cards": [...]}``) or a list of MTGJSON v5 card records (``manaCost``/``faces`` fields).
+
+    Raises:
+        CardTextError: ``data`` is none of these shapes.
+    """
+    if isinstance(data, dict) and data.get("object") == "list":
+        data = data.get("data", [])
+    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        yield from _mtgjson3_cards(data["cards"], source)
+        return
+    if isinstance(data, dict):
+        data = [data]
+    if not isinstance(data, list):
+        raise CardTextError("expected a card object, a list of cards or an MTGJSON set file", source)
+    for i, rec in enumerate(data):
+        if not isinstance(rec, dict):
+            raise CardTextError(f"item {i} is not a card object", source)
+        if "manaCost" in rec or "faces" in rec or "faceName" in rec:
+            yield _mtgjson5_card(rec, source)
+        else:
+            yield card_from_scryfall(rec, f"{source}[{i}]" if source == "<string>" else source)
+
+
+def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[CardDefinition]:
+    """Read card definitions from a JSON file.
+
+    Args:
+        path: a JSON file in one of the shapes :func:`cards_from_json` accepts.
+        names: if given, keep only cards with these full names.
+
+    Raises:
+        CardTextError: unreadable file or invalid JSON (with line and column).
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+    wanted = set(names) if names is not None else None
+    return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]

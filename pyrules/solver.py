@@ -1,0 +1,118 @@
+"""Ground and solve with clingo: the rule base (``rules_asp/*.lp``) plus instance facts.
+
+The rule files are read once per process. Every solve is bounded by a time limit; a solve that
+runs out of time reports ``status="unknown"`` rather than hanging.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+from importlib import resources
+from typing import Iterable
+
+import clingo
+import clingo.ast
+
+from pyrules.errors import FactFileError
+
+#: Seconds a solve may take unless the caller says otherwise.
+DEFAULT_TIME_LIMIT = 5.0
+
+
+@lru_cache(maxsize=1)
+def rule_files() -> tuple[tuple[str, str], ...]:
+    """``(relative path, program text)`` of every ``*.lp`` file of the rule base, sorted by path."""
+    root = resources.files("pyrules.rules_asp")
+    found: list[tuple[str, str]] = []
+
+    def walk(node, prefix: str) -> None:
+        for child in node.iterdir():
+            name = f"{prefix}{child.name}"
+            if child.is_dir() and not child.name.startswith(("_", ".")):
+                walk(child, name + "/")
+            elif child.name.endswith(".lp"):
+                found.append((name, child.read_text(encoding="utf-8")))
+
+    walk(root, "")
+    return tuple(sorted(found))
+
+
+@dataclass(frozen=True)
+class SolveResult:
+    """What one solve gave.
+
+    Attributes:
+        status: ``"satisfiable"``, ``"unsatisfiable"`` or ``"unknown"`` (time limit reached).
+        symbols: the shown atoms of the (first, and for the stratified rule base only) model.
+        messages: clingo's warnings, one string each.
+    """
+
+    status: str
+    symbols: tuple[clingo.Symbol, ...]
+    messages: tuple[str, ...] = ()
+
+
+def _facts_text(facts: Iterable[clingo.Symbol]) -> str:
+    return "".join(f"{s}.\n" for s in facts)
+
+
+def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str]] = (),
+          time_limit: float = DEFAULT_TIME_LIMIT, include_rule_base: bool = True,
+          arguments: Iterable[str] = (), statements: Iterable[clingo.ast.AST] = ()) -> SolveResult:
+    """Ground the rule base with ``facts`` and the extra ``programs``, solve, return the first model.
+
+    Args:
+        facts: instance facts as clingo symbols.
+        programs: more ``(label, ASP text)`` pairs; errors name the label.
+        statements: already-checked clingo AST statements (a user's fact file, see
+            :mod:`pyrules.fact_files`).
+        time_limit: seconds allowed for solving (> 0).
+        include_rule_base: False to solve only ``facts`` and ``programs``.
+        arguments: extra clingo command-line options for the Control object.
+
+    Raises:
+        FactFileError: a program does not parse or ground (with label, line and column).
+    """
+    messages: list[str] = []
+    ctl = clingo.Control(list(arguments), logger=lambda code, msg: messages.append(msg.strip()), message_limit=50)
+    sources = list(rule_files()) if include_rule_base else []
+    sources += list(programs)
+    for label, text in sources:
+        try:
+            ctl.add("base", [], text)
+        except RuntimeError:
+            raise _program_error(label, messages) from None
+    statements = list(statements)
+    if statements:
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for stm in statements:
+                builder.add(stm)
+    if facts:
+        ctl.add("base", [], _facts_text(facts))
+    try:
+        ctl.ground([("base", [])])
+    except RuntimeError:
+        raise _program_error("grounding", messages) from None
+    models: list[tuple[clingo.Symbol, ...]] = []
+    with ctl.solve(async_=True, on_model=lambda m: models.append(tuple(m.symbols(shown=True)))) as handle:
+        if not handle.wait(time_limit):
+            handle.cancel()
+            return SolveResult("unknown", (), tuple(messages))
+        result = handle.get()
+    if result.unsatisfiable:
+        return SolveResult("unsatisfiable", (), tuple(messages))
+    return SolveResult("satisfiable", models[-1] if models else (), tuple(messages))
+
+
+def _program_error(label: str, messages: list[str]) -> FactFileError:
+    """Turn clingo's parse/ground messages (``<block>:LINE:COL-COL: error: …``) into one error."""
+    text = next((m for m in messages if "error" in m), messages[-1] if messages else "clingo failed")
+    line = column = None
+    head, _, rest = text.partition(": ")
+    parts = head.split(":")
+    if len(parts) >= 3 and parts[-2].isdigit():
+        line = int(parts[-2])
+        column = int(parts[-1].split("-")[0]) if parts[-1].split("-")[0].isdigit() else None
+        text = rest
+    return FactFileError(text.replace("\n", " "), label, line, column)
