@@ -37,6 +37,7 @@ def card_facts(card: CardDefinition) -> list[Symbol]:
             out += [Function("face_card_type", [c, f, Function(t)]) for t in face.type_line.card_types]
             out += [Function("face_supertype", [c, f, Function(t)]) for t in face.type_line.supertypes]
             out += [Function("face_subtype", [c, f, String(t)]) for t in face.type_line.subtypes]
+    out += [Function("card_promo_type", [c, Function(t)]) for t in card.promo_types if t.isidentifier()]
     for p in card.problems:
         out.append(Function("card_unparsed", [c, Number(p.face), Function(p.field), String(p.text)]))
     return out
