@@ -3,6 +3,7 @@
 Commands:
     pyrules demo                      answer the shipped split-card example, with citations
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/schema.lp)
+    pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.scenario)
     pyrules cards parse FILE...       card JSON -> ASP facts (or JSON)
     pyrules cr ...                    Comprehensive Rules document tools (when installed)
 
@@ -33,11 +34,11 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from pyrules.card_facts import card_facts
     from pyrules.cards import load_cards
     from pyrules.fact_files import read_fact_file
-    from pyrules.solver import solve
+    from pyrules.solver import solve_bounded
 
     statements = [s for f in args.files for s in read_fact_file(f, allow_scripts=args.allow_scripts)]
     facts = [f for path in args.cards for c in load_cards(path) for f in card_facts(c)]
-    result = solve(facts, statements=statements, time_limit=args.time_limit)
+    result = solve_bounded(facts=facts, statements=statements, time_limit=args.time_limit)
     cites: dict[str, list[str]] = defaultdict(list)
     atoms: list[str] = []
     for s in result.symbols:
@@ -59,6 +60,23 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             rules = sorted(set(cites.get(a, [])))
             print(f"{a}" + (f"   [CR {', '.join(rules)}]" if rules else ""))
     return 0 if result.status == "satisfiable" else 1
+
+
+def _cmd_ask(args: argparse.Namespace) -> int:
+    from pyrules.api import KnowledgeBase
+    from pyrules.report import QUESTIONS, report, report_json
+    from pyrules.scenario import load_scenario
+
+    scenario = load_scenario(args.scenario)
+    kb = KnowledgeBase.from_files(scenario.card_files, cr_file=args.cr, time_limit=args.time_limit)
+    scenario.check_cards(kb.cards)
+    answers = kb.ask(scenario.state)
+    questions = QUESTIONS if args.question == "all" else (args.question,)
+    if args.json:
+        print(json.dumps(report_json(answers, scenario.state, questions), indent=2, ensure_ascii=False))
+    else:
+        print(report(answers, scenario.state, questions))
+    return 0
 
 
 def _cmd_cards_parse(args: argparse.Namespace) -> int:
@@ -96,6 +114,15 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("--allow-scripts", action="store_true",
                        help="allow #script, #include and @function calls in the fact files (off by default)")
     solve.set_defaults(func=_cmd_solve)
+
+    ask = sub.add_parser("ask", help="answer questions about a scenario file (TOML)")
+    ask.add_argument("scenario", metavar="SCENARIO.toml", help="scenario (format: pyrules.scenario)")
+    ask.add_argument("question", nargs="?", default="all",
+                     choices=("all", "mana-value", "cast", "search", "count", "discard"))
+    ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
+    ask.add_argument("--json", action="store_true", help="print JSON")
+    ask.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS")
+    ask.set_defaults(func=_cmd_ask)
 
     cards = sub.add_parser("cards", help="card definitions: parse card data to facts")
     cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)

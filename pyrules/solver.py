@@ -116,3 +116,55 @@ def _program_error(label: str, messages: list[str]) -> FactFileError:
         column = int(parts[-1].split("-")[0]) if parts[-1].split("-")[0].isdigit() else None
         text = rest
     return FactFileError(text.replace("\n", " "), label, line, column)
+
+
+def _child(conn, kwargs) -> None:  # runs in the forked process
+    try:
+        result = solve(**kwargs)
+        conn.send(("ok", result.status, [str(s) for s in result.symbols], list(result.messages)))
+    except FactFileError as err:
+        conn.send(("error", err.message, err.source, err.line, err.column))
+    except BaseException as err:  # noqa: BLE001 — reported to the parent, never silently lost
+        conn.send(("error", f"{type(err).__name__}: {err}", None, None, None))
+    finally:
+        conn.close()
+
+
+def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, **kwargs) -> SolveResult:
+    """Like :func:`solve`, but grounding is bounded too: the work runs in a forked process that is
+    killed when ``time_limit`` seconds (plus a short grace for start-up) have passed.
+
+    Use it for user-written programs, which may not ground finitely (``p(X+1) :- p(X).``).
+    Falls back to :func:`solve` where ``fork`` is unavailable (solving is still bounded there).
+
+    Returns:
+        SolveResult; ``status == "unknown"`` when the limit was reached in grounding or solving.
+
+    Raises:
+        FactFileError: as :func:`solve`.
+    """
+    import multiprocessing
+
+    try:
+        ctx = multiprocessing.get_context("fork")
+    except ValueError:
+        return solve(time_limit=time_limit, **kwargs)
+    parent, child = ctx.Pipe(duplex=False)
+    proc = ctx.Process(target=_child, args=(child, dict(kwargs, time_limit=time_limit)), daemon=True)
+    proc.start()
+    child.close()
+    try:
+        ready = parent.poll(time_limit + 1.0)
+        message = parent.recv() if ready else None
+    except EOFError:
+        message = None
+    finally:
+        if proc.is_alive():
+            proc.kill()
+        proc.join()
+    if message is None:
+        return SolveResult("unknown", (), ("time limit reached (grounding or solving)",))
+    if message[0] == "error":
+        raise FactFileError(message[1], message[2], message[3], message[4])
+    _, status, symbols, messages = message
+    return SolveResult(status, tuple(clingo.parse_term(s) for s in symbols), tuple(messages))

@@ -1,0 +1,48 @@
+"""Readable reports of :class:`pyrules.api.Answers` for the command line (``pyrules ask``)."""
+
+from __future__ import annotations
+
+from dataclasses import asdict
+from typing import Any
+
+from pyrules.api import Answers
+from pyrules.state import GameState, symbol_name
+
+#: Questions ``pyrules ask`` knows, in report order.
+QUESTIONS = ("mana-value", "cast", "search", "count", "discard")
+
+
+def _effects(state: GameState, predicate: str) -> list[str]:
+    return sorted({symbol_name(s.arguments[0]) for s in state.facts() if s.name == predicate})
+
+
+def answer_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
+    """The typed answers for one of :data:`QUESTIONS` (mana values of every object, every cast
+    verdict, every search verdict, every count, every discard)."""
+    if question == "mana-value":
+        return [mv for o in sorted(state.objects) if (mv := answers.mana_value(o)) is not None]
+    if question == "cast":
+        return answers.cast_verdicts()
+    if question == "search":
+        return [v for e in _effects(state, "search_effect") for v in answers.search_verdicts(e)]
+    if question == "count":
+        return [answers.count(e) for e in _effects(state, "count_effect")]
+    if question == "discard":
+        return [answers.discarded(e) for e in _effects(state, "discard_event")]
+    raise ValueError(question)
+
+
+def report(answers: Answers, state: GameState, questions=QUESTIONS) -> str:
+    """Text report: one section per question, one line per answer (``explain()``)."""
+    lines: list[str] = []
+    for q in questions:
+        found = answer_objects(answers, state, q)
+        if found:
+            lines.append(f"{q}:")
+            lines += [f"  {a.explain()}" for a in found]
+    return "\n".join(lines) if lines else "no answers derived for this state"
+
+
+def report_json(answers: Answers, state: GameState, questions=QUESTIONS) -> dict[str, list[dict]]:
+    """JSON-ready report: question → list of answer dicts (dataclass fields, citations included)."""
+    return {q: [asdict(a) for a in answer_objects(answers, state, q)] for q in questions}

@@ -1,0 +1,150 @@
+"""Scenario files: a game situation in TOML that a judge can write without knowing ASP.
+
+Read with :mod:`tomllib`. Shape::
+
+    cards = ["cards.json"]             # card data files, relative to the scenario file
+
+    [[players]]                        # GameState.add_player(...)
+    player = "alice"
+
+    [[objects]]                        # GameState.add_object(...)
+    obj = "g1"
+    card = "There // They're // Their"
+    zone = "graveyard"
+    owner = "alice"
+
+    [[effects]]                        # kind names a GameState method; the other keys are its arguments
+    kind = "allow_cast"
+    effect = "sword"
+    player = "alice"
+    zone = "graveyard"
+    card_types = ["instant", "sorcery"]
+    mana_value_at_most = 2
+
+Keys are the builder methods' parameter names. Every ``[[effects]]`` entry calls the :class:`pyrules.state.GameState` method named by ``kind``
+(``allow_cast``, ``search``, ``count``, ``discard``, …) with the remaining keys, so the scenario
+format grows with the state builder. Errors name the file, the line and the bad key.
+"""
+
+from __future__ import annotations
+
+import inspect
+import tomllib
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Container
+
+from pyrules.errors import PyrulesError, ScenarioError
+from pyrules.state import GameState
+
+_TOP_KEYS = {"cards", "players", "objects", "effects"}
+
+
+@dataclass
+class Scenario:
+    """A scenario read from a file: its card data files and the game state."""
+
+    path: Path
+    card_files: list[Path]
+    state: GameState
+    text: str = ""
+
+    def check_cards(self, known: Container[str]) -> None:
+        """Check that every object's card is among ``known`` card names.
+
+        Raises:
+            ScenarioError: the first unknown card name, with the line that names it.
+        """
+        for obj in self.state.objects.values():
+            if obj.card not in known:
+                line = next((n for n, l in enumerate(self.text.splitlines(), start=1)
+                             if l.split("=", 1)[0].strip() == "card" and obj.card in l), None)
+                raise ScenarioError(f"unknown card {obj.card!r} (not in the scenario's card files)",
+                                    str(self.path), line)
+
+
+def _line_of(text: str, key: str, occurrence: int = 0) -> int | None:
+    """1-based line of the ``occurrence``-th line that assigns ``key`` (or opens table ``[[key]]``)."""
+    seen = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        head = stripped.split("=", 1)[0].strip().strip('"')
+        if head == key or stripped in (f"[[{key}]]", f"[{key}]"):
+            if seen == occurrence:
+                return number
+            seen += 1
+    return None
+
+
+def _builder_methods() -> dict[str, inspect.Signature]:
+    return {name: inspect.signature(fn) for name, fn in inspect.getmembers(GameState, inspect.isfunction)
+            if not name.startswith("_") and name not in ("facts", "card_names", "add_player", "add_object")}
+
+
+
+def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any]) -> None:
+    sig = inspect.signature(fn)  # fn is a bound method: no self
+    params = list(sig.parameters)
+    if not isinstance(entry, dict):
+        raise ScenarioError(f"[[{section}]] #{index + 1} must be a table", label, _line_of(text, section, index))
+    for key in entry:
+        if key not in params:
+            raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} (expected one of {', '.join(params)})",
+                                label, _line_of(text, key))
+    try:
+        sig.bind(**entry)
+    except TypeError as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err}", label, _line_of(text, section, index)) from None
+    try:
+        fn(**entry)
+    except PyrulesError as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, _line_of(text, section, index)) from None
+    except (TypeError, ValueError) as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label,
+                            _line_of(text, section, index)) from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario TOML file into a :class:`Scenario`.
+
+    Raises:
+        ScenarioError: unreadable file, TOML syntax error (with line and column), unknown section
+            or key, or a value the state builder refuses — with file and line.
+    """
+    path = Path(path)
+    label = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as err:
+        raise ScenarioError(f"cannot read scenario: {err}", label) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as err:
+        msg = str(err)
+        line = col = None
+        if "(at line " in msg:
+            msg, _, where = msg.partition(" (at line ")
+            parts = where.rstrip(")").split(", column ")
+            line, col = int(parts[0]), int(parts[1]) if len(parts) > 1 else None
+        raise ScenarioError(f"TOML syntax error: {msg}", label, line, col) from None
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise ScenarioError(f"unknown key {key!r} (expected {', '.join(sorted(_TOP_KEYS))})", label, _line_of(text, key))
+    cards = data.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ScenarioError("'cards' must be a list of card data file names", label, _line_of(text, "cards"))
+    state = GameState()
+    for i, player in enumerate(data.get("players", [])):
+        _call(label, text, "players", i, state.add_player, player)
+    for i, obj in enumerate(data.get("objects", [])):
+        _call(label, text, "objects", i, state.add_object, obj)
+    methods = _builder_methods()
+    for i, effect in enumerate(data.get("effects", [])):
+        effect = dict(effect)
+        kind = effect.pop("kind", None)
+        if kind not in methods:
+            raise ScenarioError(f"[[effects]] #{i + 1}: kind must be one of {', '.join(sorted(methods))}, not {kind!r}",
+                                label, _line_of(text, "kind", i))
+        _call(label, text, "effects", i, getattr(state, kind), effect)
+    return Scenario(path, [(path.parent / c) for c in cards], state, text)
+

@@ -1,0 +1,80 @@
+"""The judge's and the fact-file user's command line: scenario files, errors with locations,
+time limits. Scenarios use the shipped example card (no shared data needed)."""
+
+from __future__ import annotations
+
+import time
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from pyrules.cli import main
+
+EXAMPLES = resources.files("pyrules.examples")
+
+
+def _write(tmp_path: Path, text: str) -> Path:
+    (tmp_path / "card.json").write_text((EXAMPLES / "there_theyre_their.json").read_text(encoding="utf-8"),
+                                        encoding="utf-8")
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+SCENARIO = '''cards = ["card.json"]
+[[players]]
+player = "alice"
+[[objects]]
+obj = "s1"
+card = "There // They're // Their"
+zone = "stack"
+owner = "alice"
+cast_face = 3
+'''
+
+
+def test_ask_answers_the_shipped_scenario(capsys):
+    assert main(["ask", str(EXAMPLES / "split_card_scenario.toml")]) == 0
+    out = capsys.readouterr().out
+    # 709.3a: There and They're qualify for "mana value 2 or less", Their does not.
+    assert "alice may cast They're (g1) with sword" in out
+    assert "alice may not cast Their (g1) with sword: mana value 3 is more than 2" in out
+    assert "tutor cannot find l1: mana value 6 is more than 4" in out
+
+
+def test_ask_spell_on_the_stack_has_only_its_cast_face(tmp_path, capsys):
+    # 709.3b: Their on the stack has mana value 3, not 6.
+    assert main(["ask", str(_write(tmp_path, SCENARIO)), "mana-value"]) == 0
+    assert "s1: mana value 3 (CR 202.3, 202.3d, 709.3b)" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("text,expected", [
+    (SCENARIO.replace('zone = "stack"', 'zone = stack'), ":7:8: TOML syntax error"),
+    (SCENARIO.replace('cast_face = 3', 'cast_face = 3\ncolour = "blue"'), ":10: [[objects]] #1: unknown key 'colour'"),
+    (SCENARIO.replace("There // They're // Their", "Nowhere // Now Here"), ":6: unknown card 'Nowhere // Now Here'"),
+    (SCENARIO.replace('zone = "stack"', 'zone = "deck"'), ":4: [[objects]] #1: unknown zone 'deck'"),
+    (SCENARIO + '[[effects]]\nkind = "teleport"\n', ":11: [[effects]] #1: kind must be one of"),
+])
+def test_bad_scenario_gives_one_line_error_with_location(tmp_path, capsys, text, expected):
+    path = _write(tmp_path, text)
+    assert main(["ask", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert f"{path}{expected}" in err
+
+
+def test_solve_stops_a_program_that_would_ground_forever(tmp_path, capsys):
+    path = tmp_path / "forever.lp"
+    path.write_text("p(0).\np(X+1) :- p(X).\n", encoding="utf-8")
+    start = time.monotonic()
+    assert main(["solve", "--time-limit", "1", str(path)]) == 1
+    assert time.monotonic() - start < 10
+    assert "unknown (time limit of 1 s reached)" in capsys.readouterr().out
+
+
+def test_solve_reports_an_inconsistent_state(tmp_path, capsys):
+    path = tmp_path / "bad.lp"
+    path.write_text("player(alice). :- player(alice).\n", encoding="utf-8")
+    assert main(["solve", str(path)]) == 1
+    assert "inconsistent state" in capsys.readouterr().out
