@@ -1,0 +1,518 @@
+"""The Comprehensive Rules (CR) as data: load, ASP facts, JSON, diff, document checks.
+
+Source: Wizards' Comprehensive Rules text files (``MagicCompRules YYYYMMDD.txt``); the grammar
+is ``pyrules/parser/comprehensive_rules.lark``, the checks ``pyrules/rules_asp/cr_document.lp``.
+
+Public API:
+
+* :func:`load_comprehensive_rules` — read a CR file (bytes; UTF-8 with or without BOM, UTF-16
+  with BOM; CRLF, bare CR or LF line endings) into a :class:`RulesDocument`.
+* :func:`cr_facts` — the document as ASP facts (text).
+* :func:`cr_json` — the document as a JSON-ready dict.
+* :func:`diff_rules` — what changed between two CR versions (:class:`RulesDiff`).
+* :func:`check_document` — document checks solved by clingo (:class:`Finding` list).
+* :func:`rule_exists` — cached "is rule X in this document" (``"601.2f"``, ``"702"``, ``"7"``).
+
+ASP predicates written by :func:`cr_facts` (every string argument is a clingo string, so any
+text is quoted safely; numbers are rule numbers as strings, ``"601.2f"``, without the final
+full stop; lines are 1-based line numbers in the file):
+
+=====================================================  ==========================================
+``cr_effective_date(Year, Month, Day)``                 "These rules are effective as of ..."
+``cr_section(Section, Line)``                           ``"1"`` .. ``"9"``
+``cr_rule(Number, Line)``                               every numbered rule: ``"100"``,
+                                                        ``"100.1"``, ``"100.1a"``
+``cr_rule_level(Number, Level)``                        ``topic`` / ``rule`` / ``subrule``
+``cr_in_section(Number, Section)``                      the section a rule is printed in
+``cr_parent(Child, Parent)``                            ``"709.3a"`` -> ``"709.3"`` -> ``"709"``
+``cr_ordinal(Number, Group, Kind, Ordinal)``            position among siblings: Kind ``topic``
+                                                        (Group = section, Ordinal = number mod
+                                                        100), ``rule`` (Group = topic, 1 ..),
+                                                        ``subrule`` (Group = rule, letter a=1 ..
+                                                        z=26, l and o included)
+``cr_text(Number, Text)``                               rule text (topic: its title)
+``cr_example(Number, I, Text)``                         I-th example of a rule, from 1
+``cr_reference(From, To, Line)``                        rule From cites rule/section To
+``cr_unresolved_reference(From, To, Line)``             ... and To is not in the document
+``cr_duplicate(Number, Line)``                          a number printed a second time
+``cr_glossary_term(Term, Line)``                        every name of every glossary entry
+``cr_glossary_key(Key, Term)``                          lower-case Key of a glossary name
+``cr_glossary_obsolete(Term)``                          the entry is marked (Obsolete)
+``cr_glossary_text(Term, Text)``                        definition (under every name)
+``cr_glossary_reference(Term, To, Line)``               glossary entry (first name) cites To
+``cr_keyword_ability(Name, Rule)``                      702.x: ``("flash", "702.8")``
+``cr_keyword_action(Name, Rule)``                       701.x: ``("destroy", "701.8")``
+``cr_ability_word(Name)``                               207.2c list
+``cr_keyword_counter(Name)``                            122.1b list
+``cr_card_type(Name)``                                  205.2a list
+``cr_supertype(Name)``                                  205.4a list
+``cr_subtype(Kind, Name)``                              205.3g–q: ``("creature", "Time Lord")``
+``cr_zone(Name)``                                       400.1 list (+ ante)
+``cr_turn_phase(Name, Index)``                          500.1 list, Index from 1
+``cr_turn_part(Name, Kind, Rule, Phase)``               501–514 headers: ``("untap", "step",
+                                                        "502", "beginning")``
+``cr_catalog_source(Catalog, Rule)``                    which rule a catalog was read from
+=====================================================  ==========================================
+
+Errors: :class:`pyrules.errors.RulesDocumentError` (file, line, column) for unreadable or
+malformed documents.
+"""
+
+from __future__ import annotations
+
+import codecs
+import importlib.resources
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+import clingo
+
+from pyrules.errors import RulesDocumentError
+from pyrules.parser.comprehensive_rules import RulesDocument, parse_comprehensive_rules
+
+__all__ = [
+    "Finding",
+    "RuleChange",
+    "RulesDiff",
+    "check_document",
+    "cr_facts",
+    "cr_json",
+    "diff_rules",
+    "load_comprehensive_rules",
+    "rule_exists",
+]
+
+# ------------------------------------------------------------------------------------------------
+# Load
+# ------------------------------------------------------------------------------------------------
+
+
+def _line_column_at(data: bytes, offset: int) -> tuple[int, int]:
+    """1-based line and column (in characters) of byte ``offset`` (CRLF, CR, LF all end lines)."""
+    prefix = data[:offset]
+    crlf = prefix.count(b"\r\n")
+    line = 1 + crlf + (prefix.count(b"\r") - crlf) + (prefix.count(b"\n") - crlf)
+    start = max(prefix.rfind(b"\n"), prefix.rfind(b"\r")) + 1
+    if start == 0 and prefix.startswith(codecs.BOM_UTF8):
+        start = len(codecs.BOM_UTF8)
+    column = len(prefix[start:].decode("utf-8", errors="replace")) + 1
+    return line, column
+
+
+def decode_cr_bytes(data: bytes, source: str) -> str:
+    """Decode CR file bytes: UTF-8 (BOM optional) or UTF-16 with a BOM.
+
+    Raises:
+        RulesDocumentError: invalid UTF-8, with the line and column of the first bad byte.
+    """
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        try:
+            return data.decode("utf-16")
+        except UnicodeDecodeError as err:
+            raise RulesDocumentError(f"invalid UTF-16 at byte offset {err.start}", source) from None
+    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
+    try:
+        return data[skip:].decode("utf-8")
+    except UnicodeDecodeError as err:
+        offset = err.start + skip
+        line, column = _line_column_at(data, offset)
+        bad = data[offset:offset + 1].hex()
+        raise RulesDocumentError(
+            f"invalid UTF-8 (byte 0x{bad} at offset {offset}): expected a UTF-8 text file "
+            f"such as Wizards' MagicCompRules.txt", source, line, column) from None
+
+
+def load_comprehensive_rules(path: str | Path) -> RulesDocument:
+    """Read and parse a Comprehensive Rules text file.
+
+    Args:
+        path: the ``MagicCompRules YYYYMMDD.txt`` file.
+
+    Returns:
+        The parsed :class:`RulesDocument` (``source`` is ``str(path)``).
+
+    Raises:
+        RulesDocumentError: the file cannot be read, is not valid UTF-8, or is not a CR
+            document; the error names the file, line and column.
+    """
+    source = str(path)
+    try:
+        data = Path(path).read_bytes()
+    except OSError as err:
+        raise RulesDocumentError(f"cannot read the CR file: {err.strerror or err}", source) from None
+    return parse_comprehensive_rules(decode_cr_bytes(data, source), source)
+
+
+# ------------------------------------------------------------------------------------------------
+# Lookup
+# ------------------------------------------------------------------------------------------------
+
+
+def rule_exists(doc: RulesDocument, number: str) -> bool:
+    """True if rule ``number`` (``"601.2f"``, ``"601.2f."``, topic ``"702"``, section ``"7"``)
+    exists in ``doc``. Uses a frozenset cached on the document (built once per document)."""
+    return doc.has_rule(number.strip())
+
+
+# ------------------------------------------------------------------------------------------------
+# Facts
+# ------------------------------------------------------------------------------------------------
+
+
+def _sym(value) -> clingo.Symbol:
+    if isinstance(value, clingo.Symbol):
+        return value
+    if isinstance(value, bool):
+        raise TypeError("bool is not an ASP term")
+    if isinstance(value, int):
+        return clingo.Number(value)
+    return clingo.String(str(value))
+
+
+def _fact(name: str, *args) -> str:
+    return f"{clingo.Function(name, [_sym(a) for a in args])}."
+
+
+def _ordinal(doc: RulesDocument, number: str) -> tuple[str, str, int] | None:
+    """(group, kind, ordinal) of a rule among its siblings; None if it cannot be computed."""
+    rule = doc.rules[number]
+    if rule.level == "topic":
+        return (rule.section, "topic", int(number) % 100) if number.isdigit() else None
+    if rule.level == "rule":
+        ordinal = number.split(".", 1)[1]
+        return (rule.parent, "rule", int(ordinal)) if ordinal.isdigit() else None
+    letter = number[-1]
+    return (rule.parent, "subrule", ord(letter) - ord("a") + 1) if letter.isalpha() else None
+
+
+_HEADER = """\
+% ASP facts for the Comprehensive Rules {date} ({source}), written by pyrules.cr.cr_facts.
+% cr_effective_date(Year, Month, Day)      cr_section(Section, Line)
+% cr_rule(Number, Line)                    cr_rule_level(Number, topic|rule|subrule)
+% cr_in_section(Number, Section)           cr_parent(Child, Parent)
+% cr_ordinal(Number, Group, Kind, Ordinal) position among siblings (subrule letters a=1 .. z=26)
+% cr_text(Number, Text)                    cr_example(Number, I, Text)   (I from 1)
+% cr_reference(From, To, Line)             cr_unresolved_reference(From, To, Line)
+% cr_duplicate(Number, Line)
+% cr_glossary_term(Term, Line)             cr_glossary_key(LowerCaseKey, Term)
+% cr_glossary_obsolete(Term)               cr_glossary_text(Term, Text)
+% cr_glossary_reference(Term, To, Line)
+% cr_keyword_ability(Name, Rule)           cr_keyword_action(Name, Rule)
+% cr_ability_word(Name)                    cr_keyword_counter(Name)
+% cr_card_type(Name)                       cr_supertype(Name)     cr_subtype(Kind, Name)
+% cr_zone(Name)                            cr_turn_phase(Name, Index)
+% cr_turn_part(Name, phase|step, Rule, Phase)
+% cr_catalog_source(Catalog, Rule)
+"""
+
+
+def cr_facts(doc: RulesDocument, *, text: bool = True) -> str:
+    """The document as ASP facts (see the module docstring for every predicate).
+
+    Args:
+        doc: a parsed document.
+        text: include ``cr_text``, ``cr_example`` and ``cr_glossary_text`` (the bulk of the
+            output); the document checks do not need them.
+
+    Returns:
+        Program text: a header comment naming the predicates, then one fact per line.
+    """
+    out = [_HEADER.format(date=doc.effective_date.isoformat(), source=doc.source)]
+    add = out.append
+    d = doc.effective_date
+    add(_fact("cr_effective_date", d.year, d.month, d.day))
+    for section in doc.sections.values():
+        add(_fact("cr_section", section.number, section.line))
+    for rule in doc.rules.values():
+        n = rule.number
+        add(_fact("cr_rule", n, rule.line))
+        add(_fact("cr_rule_level", n, clingo.Function(rule.level)))
+        add(_fact("cr_in_section", n, rule.section))
+        if rule.parent is not None:
+            add(_fact("cr_parent", n, rule.parent))
+        position = _ordinal(doc, n)
+        if position is not None:
+            group, kind, ordinal = position
+            add(_fact("cr_ordinal", n, group, clingo.Function(kind), ordinal))
+        if text:
+            add(_fact("cr_text", n, rule.text))
+            for i, example in enumerate(rule.examples, 1):
+                add(_fact("cr_example", n, i, example))
+    for number, line in doc.duplicates:
+        add(_fact("cr_duplicate", number, line))
+    for ref in doc.references:
+        if ref.from_rule is not None:
+            add(_fact("cr_reference", ref.from_rule, ref.target, ref.line))
+            if not ref.resolved:
+                add(_fact("cr_unresolved_reference", ref.from_rule, ref.target, ref.line))
+        else:
+            add(_fact("cr_glossary_reference", ref.from_glossary, ref.target, ref.line))
+    for entry in doc.glossary:
+        for name in entry.names:
+            add(_fact("cr_glossary_term", name, entry.line))
+            add(_fact("cr_glossary_key", name.lower(), name))
+            if entry.obsolete:
+                add(_fact("cr_glossary_obsolete", name))
+            if text:
+                add(_fact("cr_glossary_text", name, entry.text))
+    cat = doc.catalogs
+    for entry in cat.keyword_abilities:
+        add(_fact("cr_keyword_ability", entry.name, entry.rule))
+    for entry in cat.keyword_actions:
+        add(_fact("cr_keyword_action", entry.name, entry.rule))
+    for predicate, names in (("cr_ability_word", cat.ability_words),
+                             ("cr_keyword_counter", cat.keyword_counters),
+                             ("cr_card_type", cat.card_types),
+                             ("cr_supertype", cat.supertypes),
+                             ("cr_zone", cat.zones)):
+        for name in names:
+            add(_fact(predicate, name))
+    for kind, names in cat.subtypes.items():
+        for name in names:
+            add(_fact("cr_subtype", kind, name))
+    for index, name in enumerate(cat.turn_phases, 1):
+        add(_fact("cr_turn_phase", name, index))
+    for part in cat.turn_structure:
+        add(_fact("cr_turn_part", part.name, part.kind, part.rule, part.phase))
+    for catalog, rule in cat.sources.items():
+        add(_fact("cr_catalog_source", clingo.Function(catalog.replace(".", "_")), rule))
+    return "\n".join(out) + "\n"
+
+
+# ------------------------------------------------------------------------------------------------
+# JSON
+# ------------------------------------------------------------------------------------------------
+
+
+def cr_json(doc: RulesDocument) -> dict:
+    """The document as a JSON-ready dict.
+
+    Keys: ``title``, ``effective_date`` (ISO 8601), ``source``, ``sections`` (list of
+    ``{number, title, line}``), ``rules`` (list in document order of ``{number, parent,
+    section, level, text, examples, line}``), ``glossary`` (``{names, text, obsolete, line}``),
+    ``references`` (``{from_rule, from_glossary, target, line, column, resolved, kind,
+    in_example}``), ``catalogs`` (see :class:`Catalogs`), ``counts``.
+    """
+    cat = doc.catalogs
+    return {
+        "title": doc.title,
+        "effective_date": doc.effective_date.isoformat(),
+        "source": doc.source,
+        "counts": {
+            "rules": len(doc.rules),
+            "numbered_rules": sum(1 for r in doc.rules.values() if r.level != "topic"),
+            "examples": sum(len(r.examples) for r in doc.rules.values()),
+            "glossary_entries": len(doc.glossary),
+            "references": len(doc.references),
+            "unresolved_references": sum(1 for r in doc.references if not r.resolved),
+        },
+        "sections": [asdict(s) for s in doc.sections.values()],
+        "rules": [{"number": r.number, "parent": r.parent, "section": r.section,
+                   "level": r.level, "text": r.text, "examples": list(r.examples),
+                   "line": r.line} for r in doc.rules.values()],
+        "glossary": [{"names": list(g.names), "text": g.text, "obsolete": g.obsolete,
+                      "line": g.line} for g in doc.glossary],
+        "references": [asdict(r) for r in doc.references],
+        "catalogs": {
+            "keyword_abilities": [asdict(e) for e in cat.keyword_abilities],
+            "keyword_actions": [asdict(e) for e in cat.keyword_actions],
+            "ability_words": list(cat.ability_words),
+            "keyword_counters": list(cat.keyword_counters),
+            "card_types": list(cat.card_types),
+            "supertypes": list(cat.supertypes),
+            "subtypes": {k: list(v) for k, v in cat.subtypes.items()},
+            "zones": list(cat.zones),
+            "turn_phases": list(cat.turn_phases),
+            "turn_structure": [asdict(p) for p in cat.turn_structure],
+            "sources": dict(cat.sources),
+        },
+    }
+
+
+# ------------------------------------------------------------------------------------------------
+# Diff
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class RuleChange:
+    """A rule whose number is in both versions but whose text or examples differ."""
+
+    number: str
+    old_text: str
+    new_text: str
+    old_examples: list[str]
+    new_examples: list[str]
+
+
+@dataclass
+class RulesDiff:
+    """Differences between two CR versions (old -> new).
+
+    Attributes:
+        old_date, new_date: effective dates of the two documents.
+        added: rule numbers whose content is new (document order of ``new``). A number that
+            exists in both but whose old content moved to another number counts as added.
+        removed: rule numbers whose content is gone (document order of ``old``).
+        changed: same number, same place, different text or examples.
+        renumbered: ``(old_number, new_number)`` pairs with identical text and examples.
+        glossary_added, glossary_removed: glossary names only in ``new`` / only in ``old``.
+    """
+
+    old_date: str
+    new_date: str
+    added: list[str] = field(default_factory=list)
+    removed: list[str] = field(default_factory=list)
+    changed: list[RuleChange] = field(default_factory=list)
+    renumbered: list[tuple[str, str]] = field(default_factory=list)
+    glossary_added: list[str] = field(default_factory=list)
+    glossary_removed: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        """JSON-ready dict of this diff."""
+        return asdict(self)
+
+
+def diff_rules(old: RulesDocument, new: RulesDocument) -> RulesDiff:
+    """Compare two CR documents rule by rule.
+
+    A rule whose text and examples are identical but whose number changed is reported as
+    renumbered (pairs are matched one to one, in document order), not as removed + added.
+    Text that was both moved and edited shows as removed + added (or changed).
+    """
+    def content(rule):
+        return (rule.text, tuple(rule.examples))
+
+    same = {n for n in old.rules.keys() & new.rules.keys()
+            if content(old.rules[n]) == content(new.rules[n])}
+    old_moved: dict[tuple, list[str]] = {}
+    for n, rule in old.rules.items():
+        if n not in same:
+            old_moved.setdefault(content(rule), []).append(n)
+    renumbered = []
+    moved_from: set[str] = set()
+    moved_to: set[str] = set()
+    for n, rule in new.rules.items():
+        if n in same:
+            continue
+        candidates = old_moved.get(content(rule))
+        while candidates:
+            o = candidates.pop(0)
+            if o != n:
+                renumbered.append((o, n))
+                moved_from.add(o)
+                moved_to.add(n)
+                break
+    result = RulesDiff(old.effective_date.isoformat(), new.effective_date.isoformat(),
+                       renumbered=renumbered)
+    for n, rule in new.rules.items():
+        if n in same or n in moved_to:
+            continue
+        if n in old.rules and n not in moved_from:
+            o = old.rules[n]
+            result.changed.append(RuleChange(n, o.text, rule.text, list(o.examples),
+                                             list(rule.examples)))
+        else:
+            result.added.append(n)
+    for n in old.rules:
+        if n in same or n in moved_from:
+            continue
+        if n not in new.rules or n in moved_to:
+            result.removed.append(n)
+    old_names = {name for e in old.glossary for name in e.names}
+    new_names = {name for e in new.glossary for name in e.names}
+    result.glossary_added = [name for e in new.glossary for name in e.names
+                             if name not in old_names]
+    result.glossary_removed = [name for e in old.glossary for name in e.names
+                               if name not in new_names]
+    return result
+
+
+# ------------------------------------------------------------------------------------------------
+# Checks (ASP)
+# ------------------------------------------------------------------------------------------------
+
+
+@dataclass
+class Finding:
+    """One problem found by ``rules_asp/cr_document.lp``.
+
+    Attributes:
+        kind: ``missing_reference``, ``glossary_missing_reference``, ``duplicate_number``,
+            ``order_break``, ``numbering_gap``, ``skipped_letter_used``,
+            ``counter_not_keyword_ability``, ``keyword_not_in_glossary``.
+        severity: ``error`` (look-ups in the document would go wrong) or ``warning``.
+        rule: the rule number (or, for glossary findings, the glossary term) concerned.
+        line: its 1-based line in the file.
+        detail: the missing target / ordinal / letter, the other rule, or the keyword.
+        message: one readable sentence.
+    """
+
+    kind: str
+    severity: str
+    rule: str
+    line: int
+    detail: str
+    message: str
+
+
+_MESSAGES = {
+    "missing_reference": "rule {rule} refers to {detail}, which is not in this document",
+    "glossary_missing_reference": "glossary entry “{rule}” refers to rule {detail}, which is not "
+                                  "in this document",
+    "duplicate_number": "rule number {rule} is printed more than once",
+    "order_break": "rule {rule} comes after {detail}, which has a higher number",
+    "numbering_gap": "numbering gap before {rule}: the previous number ({detail}) is missing",
+    "skipped_letter_used": "subrule {rule} uses the letter “{detail}”, which the CR skips",
+    "counter_not_keyword_ability": "keyword counter “{detail}” (rule {rule}) is not a keyword "
+                                   "ability of rule 702",
+    "keyword_not_in_glossary": "keyword ability “{detail}” (rule {rule}) has no glossary entry",
+}
+
+_CHECKS_PROGRAM: str | None = None
+
+
+def _checks_program() -> str:
+    global _CHECKS_PROGRAM
+    if _CHECKS_PROGRAM is None:
+        resource = importlib.resources.files("pyrules.rules_asp") / "cr_document.lp"
+        _CHECKS_PROGRAM = resource.read_text(encoding="utf-8")
+    return _CHECKS_PROGRAM
+
+
+def _value(symbol: clingo.Symbol) -> str:
+    if symbol.type == clingo.SymbolType.String:
+        return symbol.string
+    if symbol.type == clingo.SymbolType.Number:
+        return str(symbol.number)
+    return str(symbol)
+
+
+def check_document(doc: RulesDocument) -> list[Finding]:
+    """Run the document checks of ``rules_asp/cr_document.lp`` with clingo.
+
+    Checks: references (from rules and glossary) to rules that do not exist; duplicate
+    numbers; numbering gaps and order breaks among siblings (the CR's skipping of l and o is
+    not a gap); 122.1b keyword counters that are not 702 keyword abilities; 702 keyword
+    abilities without a glossary entry.
+
+    Returns:
+        Findings sorted by line, then kind.
+    """
+    control = clingo.Control(["--models=1"])
+    control.add("base", [], _checks_program())
+    control.add("base", [], cr_facts(doc, text=False))
+    control.ground([("base", [])])
+    findings: list[Finding] = []
+
+    def on_model(model: clingo.Model) -> None:
+        for symbol in model.symbols(shown=True):
+            if symbol.name != "finding" or len(symbol.arguments) != 5:
+                continue
+            kind, severity, rule, line, detail = (_value(a) for a in symbol.arguments)
+            message = _MESSAGES.get(kind, kind).format(rule=rule, detail=detail)
+            findings.append(Finding(kind, severity, rule, int(line), detail, message))
+
+    control.solve(on_model=on_model)
+    findings.sort(key=lambda f: (f.line, f.kind, f.rule, f.detail))
+    return findings
