@@ -1,7 +1,7 @@
 """The Comprehensive Rules (CR) as data: load, ASP facts, JSON, diff, document checks.
 
 Source: Wizards' Comprehensive Rules text files (``MagicCompRules YYYYMMDD.txt``); the grammar
-is ``pyrules/parser/comprehensive_rules.lark``, the checks ``pyrules/rules_asp/cr_document.lp``.
+is ``pyrules/parser/comprehensive_rules.lark``, the checks ``pyrules/rules_asp/checks/cr_document.lp``.
 
 Public API:
 
@@ -435,7 +435,7 @@ def diff_rules(old: RulesDocument, new: RulesDocument) -> RulesDiff:
 
 @dataclass
 class Finding:
-    """One problem found by ``rules_asp/cr_document.lp``.
+    """One problem found by ``rules_asp/checks/cr_document.lp``.
 
     Attributes:
         kind: ``missing_reference``, ``glossary_missing_reference``, ``duplicate_number``,
@@ -475,7 +475,7 @@ _CHECKS_PROGRAM: str | None = None
 def _checks_program() -> str:
     global _CHECKS_PROGRAM
     if _CHECKS_PROGRAM is None:
-        resource = importlib.resources.files("pyrules.rules_asp") / "cr_document.lp"
+        resource = importlib.resources.files("pyrules.rules_asp") / "checks" / "cr_document.lp"
         _CHECKS_PROGRAM = resource.read_text(encoding="utf-8")
     return _CHECKS_PROGRAM
 
@@ -489,7 +489,7 @@ def _value(symbol: clingo.Symbol) -> str:
 
 
 def check_document(doc: RulesDocument) -> list[Finding]:
-    """Run the document checks of ``rules_asp/cr_document.lp`` with clingo.
+    """Run the document checks of ``rules_asp/checks/cr_document.lp`` with clingo.
 
     Checks: references (from rules and glossary) to rules that do not exist; duplicate
     numbers; numbering gaps and order breaks among siblings (the CR's skipping of l and o is

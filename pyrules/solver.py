@@ -22,14 +22,18 @@ DEFAULT_TIME_LIMIT = 5.0
 
 @lru_cache(maxsize=1)
 def rule_files() -> tuple[tuple[str, str], ...]:
-    """``(relative path, program text)`` of every ``*.lp`` file of the rule base, sorted by path."""
+    """``(relative path, program text)`` of every ``*.lp`` file of the rule base, sorted by path.
+
+    The folder ``rules_asp/checks/`` is not part of the rule base: it holds the consistency
+    checks (CR document, rule base), which run on their own facts.
+    """
     root = resources.files("pyrules.rules_asp")
     found: list[tuple[str, str]] = []
 
     def walk(node, prefix: str) -> None:
         for child in node.iterdir():
             name = f"{prefix}{child.name}"
-            if child.is_dir() and not child.name.startswith(("_", ".")):
+            if child.is_dir() and not child.name.startswith(("_", ".")) and name != "checks":
                 walk(child, name + "/")
             elif child.name.endswith(".lp"):
                 found.append((name, child.read_text(encoding="utf-8")))
