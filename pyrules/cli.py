@@ -5,7 +5,8 @@ Commands:
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/schema.lp)
     pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.scenario)
     pyrules cards parse FILE...       card JSON -> ASP facts (or JSON)
-    pyrules cr ...                    Comprehensive Rules document tools (when installed)
+    pyrules cr parse|show|diff|check  Comprehensive Rules document tools
+    pyrules check --cr FILE           consistency: CR document, rule base citations
 
 Exit codes: 0 answered; 1 no answer (inconsistent state, time limit reached, or document
 findings); 2 bad input or usage (one line on stderr naming file, line and column).
@@ -131,12 +132,10 @@ def build_parser() -> argparse.ArgumentParser:
     parse.add_argument("--format", choices=("lp", "json"), default="lp")
     parse.set_defaults(func=_cmd_cards_parse)
 
-    try:
-        from pyrules import cli_cr
-    except ImportError:
-        cli_cr = None
-    if cli_cr is not None:
-        cli_cr.register(sub)
+    from pyrules import cli_check, cli_cr
+
+    cli_cr.register(sub)
+    cli_check.register(sub)
     return parser
 
 

@@ -6,7 +6,7 @@
     pyrules cr show RULE --cr FILE               a rule, its children and examples, the rules
                                                  it cites and the rules citing it
     pyrules cr diff OLD NEW [--format text|json] added / removed / changed / renumbered rules
-    pyrules cr check FILE [--format text|json]   document checks (rules_asp/cr_document.lp)
+    pyrules cr check FILE [--format text|json]   document checks (rules_asp/checks/cr_document.lp)
 
 Each leaf parser sets ``func`` (``args.func(args) -> int``) via ``set_defaults``; the main CLI
 calls it and exits with the returned code. Exit codes: 0 success; ``cr check`` returns 1 when

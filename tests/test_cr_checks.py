@@ -1,4 +1,4 @@
-"""CR facts, JSON, diff and the ASP document checks (rules_asp/cr_document.lp)."""
+"""CR facts, JSON, diff and the ASP document checks (rules_asp/checks/cr_document.lp)."""
 
 from __future__ import annotations
 
