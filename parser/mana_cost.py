@@ -23,7 +23,7 @@ class ManaSymbol:
 
     Attributes:
         kind: the CR 107.4 kind: ``generic``, ``colored``, ``colorless``, ``variable``, ``hybrid``,
-            ``monocolored_hybrid``, ``colorless_hybrid``, ``phyrexian``, ``hybrid_phyrexian``,
+            ``monocolored_hybrid``, ``colorless_hybrid``, ``phyrexian``, ``hybrid_phyrexian``, ``colorless_phyrexian`` ({C/P}, not in the CR),
             ``snow``, ``half``.
         amount: for ``generic`` the number N of ``{N}``, for ``monocolored_hybrid`` the generic
             component (``{2/W}`` → 2); 1 for the one-mana symbols; 0 for ``variable``.
@@ -83,6 +83,9 @@ class _ManaCostTransformer(Transformer):
 
     def hybrid_phyrexian(self, c):
         return ManaSymbol("hybrid_phyrexian", 1, (_letter(c[0]), _letter(c[1])))
+
+    def colorless_phyrexian(self, c):
+        return ManaSymbol("colorless_phyrexian", 1)
 
     def snow(self, c):
         return ManaSymbol("snow", 1)

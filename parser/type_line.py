@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from lark import Transformer
+from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
 
 from pyrules.errors import CardTextError
@@ -20,12 +20,17 @@ class TypeLine:
         card_types: lower-case card types (205.2), e.g. ``("instant",)``.
         subtypes: subtypes as printed (205.3), e.g. ``("Lesson",)``.
         text: the type line as given.
+        is_token: the line starts with Scryfall's "Token" marker (111.1).
+        other_types: words in the type position that are not CR 205.2a card types ("Card",
+            "Stickers", "Hero", "Boss", "Summon"), lower case.
     """
 
     supertypes: tuple[str, ...]
     card_types: tuple[str, ...]
     subtypes: tuple[str, ...]
     text: str
+    is_token: bool = False
+    other_types: tuple[str, ...] = ()
 
 
 class _TypeLineTransformer(Transformer):
@@ -33,7 +38,14 @@ class _TypeLineTransformer(Transformer):
         sup = tuple(v for k, v in children if k == "supertype")
         types = tuple(v for k, v in children if k == "card_type")
         subs = next((v for k, v in children if k == "subtypes"), ())
-        return sup, types, subs
+        others = tuple(v for k, v in children if k == "other_type")
+        return sup, types, subs, any(k == "token" for k, _ in children), others
+
+    def token(self, c):
+        return ("token", True)
+
+    def other_type(self, c):
+        return ("other_type", str(c[0]).lower())
 
     def supertype(self, c):
         return ("supertype", str(c[0]).lower())
@@ -42,7 +54,7 @@ class _TypeLineTransformer(Transformer):
         return ("card_type", str(c[0]).lower())
 
     def subtypes(self, c):
-        return ("subtypes", tuple(str(s) for s in c[1:]))
+        return ("subtypes", tuple(str(s) for s in c if not isinstance(s, Token)))
 
     def subtype(self, c):
         return str(c[0])
@@ -62,5 +74,5 @@ def parse_type_line(text: str, source: str = "<type line>") -> TypeLine:
     except UnexpectedInput as err:
         raise CardTextError(f"not a type line (expected supertypes, card types, then '—' and subtypes): {text!r}",
                             source, getattr(err, "line", 1), getattr(err, "column", None)) from None
-    sup, types, subs = _TRANSFORMER.transform(tree)
-    return TypeLine(sup, types, subs, text)
+    sup, types, subs, is_token, others = _TRANSFORMER.transform(tree)
+    return TypeLine(sup, types, subs, text, is_token, others)

@@ -97,3 +97,53 @@ class Count:
     def explain(self) -> str:
         """One line: the number and its rules."""
         return f"{self.effect}: {self.number} card(s) (CR {_cites(self.citations)})"
+
+
+@dataclass(frozen=True)
+class CastOption:
+    """One way ``player`` might cast face ``face`` of ``object`` now, and whether they may (CR 601.3).
+
+    Attributes:
+        player, object: ids from the state; ``face`` 1-based, ``face_name`` its name.
+        zone: the zone it would be cast from (400.1).
+        method: ``normal`` (pay the mana cost), ``without_paying_mana_cost``, ``flashback``,
+            ``alternative(K)`` (118.9).
+        source: what allows it: ``rules`` (cast from hand, 117.1a), ``flashback`` (702.34a), or an
+            effect id.
+        allowed: True if the player may cast it this way now.
+        reasons: for a refusal, each blocking reason: ``prohibited(E)`` (101.2), ``timing`` (117.1a,
+            307.1), ``no_priority`` (117.1), ``unpayable_cost`` (118.6); empty when allowed.
+        citations: CR rules.
+    """
+
+    player: str
+    object: str
+    face: int
+    face_name: str
+    zone: str
+    method: str
+    source: str
+    allowed: bool
+    reasons: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: verdict, why, and the rules."""
+        verdict = "may cast" if self.allowed else "may not cast"
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        return (f"{self.player} {verdict} {self.face_name} ({self.object}) from {self.zone} by {self.method} "
+                f"with {self.source}{why} (CR {_cites(self.citations)})")
+
+
+@dataclass(frozen=True)
+class Derived:
+    """Any other derived answer atom (``name(args)``) with its CR citations, e.g. ``proposal_illegal``,
+    ``total_cost``, ``may_suspend``; ``args`` are the atom's arguments as text (strings unquoted)."""
+
+    name: str
+    args: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: the atom and its rules."""
+        return f"{self.name}({', '.join(self.args)}) (CR {_cites(self.citations)})"

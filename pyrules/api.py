@@ -25,6 +25,7 @@ from typing import Callable, Iterable
 import clingo
 
 from pyrules.answers import CastVerdict, Citation, Count, ManaValue, SearchVerdict
+from pyrules.answers import CastOption, Derived
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
 from pyrules.errors import QueryError
@@ -96,6 +97,45 @@ class Answers:
                                    self._face_name(symbol_name(o), f.number), symbol_name(e), allowed,
                                    "" if allowed else _reason(a.arguments[4]), self.citations(a)))
         return sorted(out, key=lambda v: (v.object, v.face, v.permission, v.player))
+
+    def cast_options(self, obj: str | None = None) -> list[CastOption]:
+        """Every (player, object, face, zone, method, source) some rule or effect allows, with the verdict
+        now (castable/6, cast_blocked/7 of casting.lp) and each blocking reason; optionally for one
+        object; sorted by object, face, method, source."""
+        found: dict[tuple, list] = {}
+        for a in self._atoms["castable"] + self._atoms["cast_blocked"]:
+            key = tuple(a.arguments[:6])
+            entry = found.setdefault(key, [True, [], []])
+            if a.name == "cast_blocked":
+                entry[0] = False
+                entry[1].append(symbol_name(a.arguments[6]))
+            entry[2] += self.citations(a)
+        out = []
+        for (p, o, f, z, m, s), (allowed, reasons, cites) in found.items():
+            if obj is not None and symbol_name(o) != obj:
+                continue
+            out.append(CastOption(symbol_name(p), symbol_name(o), f.number, self._face_name(symbol_name(o), f.number),
+                                  str(z), str(m), symbol_name(s), allowed, tuple(sorted(reasons)),
+                                  tuple(sorted(set(cites), key=lambda c: c.rule))))
+        return sorted(out, key=lambda v: (v.object, v.face, v.method, v.source, v.player))
+
+    def derived(self, name: str) -> list[Derived]:
+        """Every derived atom named ``name`` (a ``#show``n predicate of rules_asp/show.lp) with its
+        citations, sorted by arguments."""
+        return sorted((Derived(name, tuple(symbol_name(x) for x in a.arguments), self.citations(a))
+                       for a in self._atoms[name]), key=lambda d: d.args)
+
+    def symbols(self, name: str) -> list[clingo.Symbol]:
+        """The derived atoms named ``name`` as clingo symbols (for typed readers such as
+        :mod:`pyrules.outcomes`)."""
+        return list(self._atoms.get(name, ()))
+
+    def outcomes(self):
+        """What the state's events do and what follows (damage results, state-based actions,
+        attacks and activations, tokens, destroyed trackers, triggers): a
+        :class:`pyrules.outcomes.Outcomes` reader over these answers."""
+        from pyrules.outcomes import Outcomes
+        return Outcomes(self)
 
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
         """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""

@@ -1,11 +1,27 @@
-"""Card definitions → ASP facts (the card predicates of ``rules_asp/schema.lp``)."""
+"""Card definitions → ASP facts (the card predicates of ``rules_asp/schema.lp``).
+
+Frame facts (``card/1`` … ``face_subtype/3``) come from the mana-cost and type-line grammars;
+ability facts (``face_ability/4``, ``face_keyword/3`` … and the effect predicates documented in
+schema.lp's "Card abilities" section) from the Oracle-text grammar (:mod:`pyrules.parser.oracle_text`).
+Whatever a grammar could not give meaning to becomes ``card_unparsed/4``: nothing is dropped.
+"""
 
 from __future__ import annotations
 
+import re
+
 from clingo import Function, Number, String, Symbol
 
-from pyrules.cards import CardDefinition
-from pyrules.parser.mana_cost import ManaSymbol
+from pyrules.cards import CardDefinition, FaceDefinition
+from pyrules.errors import CardTextError
+from pyrules.parser.mana_cost import ManaSymbol, parse_mana_cost
+from pyrules.parser.oracle_text import Ability
+
+# Reader tuple names whose fact predicate has a longer, unambiguous name.
+_RENAMED = {"duration": "effect_duration", "modal": "modal_ability", "chapter": "chapter_ability",
+            "level_range": "level_striation",
+            "trigger_event": "face_triggers_on", "grants_keyword": "ability_grants_keyword"}
+_CONSTANT = re.compile(r"[a-z][a-z0-9_]*\Z")
 
 
 def mana_symbol_term(sym: ManaSymbol) -> Symbol:
@@ -15,15 +31,113 @@ def mana_symbol_term(sym: ManaSymbol) -> Symbol:
         return Function("generic", [Number(sym.amount)])
     if sym.kind == "monocolored_hybrid":
         return Function("monocolored_hybrid", [Number(sym.amount), *c])
-    if sym.kind in ("colorless", "snow"):
+    if sym.kind in ("colorless", "snow", "colorless_phyrexian"):
         return Function(sym.kind)
     return Function(sym.kind, c)
 
 
-def card_facts(card: CardDefinition) -> list[Symbol]:
+def value_term(value) -> Symbol:
+    """A plain value of the Oracle-text reader as an ASP term: int → number, a lower-case
+    identifier → constant, other strings → string, a tuple ``(name, *args)`` → ``name(args)``,
+    a :class:`ManaSymbol` → its mana-symbol term."""
+    if isinstance(value, Symbol):
+        return value
+    if isinstance(value, bool):
+        return Function("true" if value else "false")
+    if isinstance(value, int):
+        return Number(value)
+    if isinstance(value, ManaSymbol):
+        return mana_symbol_term(value)
+    if isinstance(value, str):
+        return Function(value) if _CONSTANT.match(value) else String(value)
+    if isinstance(value, tuple) and value and isinstance(value[0], str):
+        return Function(value[0], [value_term(v) for v in value[1:]])
+    if isinstance(value, (tuple, list)):
+        return Function("", [value_term(v) for v in value])
+    return String(str(value))
+
+
+def _cost_facts(c: Symbol, f: Symbol, a: Symbol, text: str) -> list[Symbol]:
+    """``ability_cost_mana_symbol/5`` and ``ability_cost/4`` for a mana-symbol run of a cost
+    (602.1a): {T} is tap(), {Q} untap() (107.5, 107.6), {E} energy (107.14)."""
+    out: list[Symbol] = []
+    i = 0
+    for sym in re.findall(r"\{[^{}]*\}", text):
+        body = sym[1:-1]
+        if body == "T":
+            out.append(Function("ability_cost", [c, f, a, Function("tap")]))
+        elif body == "Q":
+            out.append(Function("ability_cost", [c, f, a, Function("untap")]))
+        elif body == "E":
+            out.append(Function("ability_cost", [c, f, a, Function("pay_energy", [Number(1)])]))
+        else:
+            for s in parse_mana_cost(sym).symbols:
+                i += 1
+                out.append(Function("ability_cost_mana_symbol", [c, f, a, Number(i), mana_symbol_term(s)]))
+    return out
+
+
+def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
+    """Facts for one ability of face ``f`` of card ``c`` (schema.lp, "Card abilities")."""
+    a = Number(ab.index)
+    out = [Function("face_ability", [c, f, a, Function(ab.kind)])]
+    if ab.ability_word:
+        out.append(Function("face_ability_word", [c, f, a, String(ab.ability_word)]))
+    if ab.loyalty_cost is not None:
+        v = ab.loyalty_cost.replace("−", "-")
+        out.append(Function("face_loyalty_cost", [c, f, a, Number(int(v)) if v.lstrip("+-").isdigit()
+                                                   else Function("x")]))
+    for text in ab.reminder:
+        out.append(Function("face_reminder_text", [c, f, a, String(text)]))
+    for m, _ in enumerate(ab.modes, start=1):
+        out.append(Function("face_ability_mode", [c, f, a, Number(m)]))
+    for kw in ab.keywords:
+        k = Function(kw.constant)
+        out.append(Function("face_keyword", [c, f, k]))
+        out += [Function("face_keyword_mana_symbol", [c, f, k, Number(i), mana_symbol_term(s)])
+                for i, s in enumerate(kw.mana_cost, start=1)]
+        if kw.number is not None:
+            out.append(Function("face_keyword_number", [c, f, k, Number(kw.number)]))
+        if kw.quality is not None:
+            out.append(Function("face_keyword_quality", [c, f, k, String(kw.quality)]))
+    for fact in ab.semantics:
+        where = a
+        if fact[0] == "in_mode":
+            where, fact = Function("mode", [a, Number(fact[1])]), fact[2]
+        name, args = fact[0], fact[1:]
+        if name == "cost_mana":
+            try:
+                out += _cost_facts(c, f, where, args[0])
+            except CardTextError:
+                out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(args[0])]))
+            continue
+        if name == "cost" and any(k.cost_text for k in ab.keywords):
+            kw = next(k for k in ab.keywords if k.cost_text)
+            out.append(Function("face_keyword_cost", [c, f, Function(kw.constant), value_term(args[0])]))
+            continue
+        if name == "cost":
+            name = "ability_cost"
+        name = _RENAMED.get(name, name)
+        out.append(Function(name, [c, f, where, *[value_term(v) for v in args]]))
+    for u in ab.unparsed:
+        out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(u.text)]))
+    return out
+
+
+def face_ability_facts(card: CardDefinition, face: FaceDefinition) -> list[Symbol]:
+    """Ability facts of one face (its Oracle text read by the Oracle-text grammar)."""
+    c, f = String(card.name), Number(face.index)
+    out = [s for ab in face.abilities for s in ability_facts(c, f, ab)]
+    if face.oracle_problem is not None:
+        out.append(Function("card_unparsed", [c, f, Function("oracle_text"), String(face.oracle_problem.text)]))
+    return out
+
+
+def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
     """Facts for one card definition: ``card/1``, ``card_layout/2``, ``face/2``, ``face_name/3``,
     ``face_has_mana_cost/2``, ``face_mana_symbol/4``, ``face_card_type/3``, ``face_supertype/3``,
-    ``face_subtype/3`` and ``card_unparsed/4`` (schema.lp documents each)."""
+    ``face_subtype/3``, ``card_unparsed/4`` and (unless ``abilities`` is False) the ability facts
+    of each face (schema.lp documents each)."""
     c = String(card.name)
     out = [Function("card", [c]), Function("card_layout", [c, Function(card.layout)])]
     for face in card.faces:
@@ -37,6 +151,12 @@ def card_facts(card: CardDefinition) -> list[Symbol]:
             out += [Function("face_card_type", [c, f, Function(t)]) for t in face.type_line.card_types]
             out += [Function("face_supertype", [c, f, Function(t)]) for t in face.type_line.supertypes]
             out += [Function("face_subtype", [c, f, String(t)]) for t in face.type_line.subtypes]
+        # 208.1 — printed power/toughness when a plain number (issue 6; a "*" is characteristic-defining, 604.3).
+        for pred, value in (("face_power", face.power), ("face_toughness", face.toughness)):
+            if value is not None and value.lstrip("-").isdigit():
+                out.append(Function(pred, [c, f, Number(int(value))]))
+        if abilities:
+            out += face_ability_facts(card, face)
     out += [Function("card_promo_type", [c, Function(t)]) for t in card.promo_types if t.isidentifier()]
     for p in card.problems:
         out.append(Function("card_unparsed", [c, Number(p.face), Function(p.field), String(p.text)]))

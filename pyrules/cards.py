@@ -22,6 +22,7 @@ from typing import Any, Iterable, Iterator
 
 from pyrules.errors import CardTextError
 from pyrules.parser.mana_cost import ManaCost, parse_mana_cost
+from pyrules.parser.oracle_text import Ability, parse_oracle_text
 from pyrules.parser.type_line import TypeLine, parse_type_line
 
 
@@ -53,6 +54,10 @@ class FaceDefinition:
         type_line: parsed type line, or None if unreadable.
         oracle_text: rules text as given (Oracle wording), ``""`` if none.
         power, toughness, loyalty, defense: as printed (strings, may hold ``*``), or None.
+        card_name: the full name of the card the face belongs to (self-references, 201.5).
+
+    The face's abilities (:attr:`abilities`) are read from ``oracle_text`` by the Oracle-text
+    grammar on first use (reading every card of a large file eagerly would slow loading).
     """
 
     index: int
@@ -64,6 +69,36 @@ class FaceDefinition:
     toughness: str | None = None
     loyalty: str | None = None
     defense: str | None = None
+    card_name: str = ""
+    _abilities: list[Ability] | None = field(default=None, repr=False, compare=False)
+    _oracle_problem: Problem | None = field(default=None, repr=False, compare=False)
+
+    def _read_abilities(self) -> None:
+        types = self.type_line.card_types if self.type_line else ()
+        legendary = bool(self.type_line and "legendary" in self.type_line.supertypes)
+        try:
+            self._abilities = parse_oracle_text(
+                self.oracle_text, self.name, self.card_name or self.name, legendary=legendary,
+                is_spell_face=bool({"instant", "sorcery"} & set(types)),
+                source=f"{self.card_name or self.name}: face {self.index}: oracle text")
+        except CardTextError as err:
+            self._abilities = []
+            self._oracle_problem = Problem(self.index, "oracle_text", self.oracle_text[:200], str(err))
+
+    @property
+    def abilities(self) -> list[Ability]:
+        """The face's abilities in printed order (CR 113), read on first use; ``[]`` for a face
+        without text or whose text could not be read at all (see :attr:`oracle_problem`)."""
+        if self._abilities is None:
+            self._read_abilities()
+        return self._abilities  # type: ignore[return-value]
+
+    @property
+    def oracle_problem(self) -> Problem | None:
+        """Why the whole Oracle text could not be read (e.g. too long), or None."""
+        if self._abilities is None:
+            self._read_abilities()
+        return self._oracle_problem
 
 
 @dataclass
@@ -94,6 +129,12 @@ _SPLIT_LIKE = {"split", "aftermath"}
 def _face(index: int, name: str, cost: str | None, type_line: str | None, text: str | None,
           extra: dict[str, Any], card_name: str, problems: list[Problem], source: str) -> FaceDefinition:
     mana_cost = None
+    if cost is not None and not isinstance(cost, str):
+        problems.append(Problem(index, "mana_cost", repr(cost)[:200], "mana cost is not a string"))
+        cost = None
+    if type_line is not None and not isinstance(type_line, str):
+        problems.append(Problem(index, "type_line", repr(type_line)[:200], "type line is not a string"))
+        type_line = ""
     if cost:
         try:
             mana_cost = parse_mana_cost(cost, f"{source}: {card_name}: mana cost")
@@ -107,9 +148,12 @@ def _face(index: int, name: str, cost: str | None, type_line: str | None, text: 
             problems.append(Problem(index, "type_line", type_line, str(err)))
     else:
         problems.append(Problem(index, "type_line", "", "face has no type line"))
+    if text is not None and not isinstance(text, str):
+        problems.append(Problem(index, "oracle_text", repr(text)[:200], "Oracle text is not a string"))
+        text = ""
     return FaceDefinition(index, name, mana_cost, parsed_type, text or "",
                           *(None if extra.get(k) is None else str(extra[k])
-                            for k in ("power", "toughness", "loyalty", "defense")))
+                            for k in ("power", "toughness", "loyalty", "defense")), card_name=card_name)
 
 
 def card_from_scryfall(obj: dict[str, Any], source: str = "<string>") -> CardDefinition:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from clingo import Function, Number, String, Symbol
+from clingo import Function, Number, String, Symbol, parse_term
 
 from pyrules.errors import QueryError
 
@@ -28,6 +28,22 @@ def ident(name: str) -> Symbol:
     if name[:1].islower() and name.replace("_", "a").isalnum() and name.isascii():
         return Function(name)
     return String(name)
+
+
+def counter_kind_term(kind: str) -> Symbol:
+    """The ASP term for a counter kind (schema.lp ``counters/3``): ``"+1/+1"`` -> ``pt(1,1)``,
+    ``"-1/-1"`` -> ``pt(-1,-1)`` (122.1a); any other kind (``loyalty``, ``defense``) a constant.
+
+    Raises:
+        QueryError: a ``+X/+Y`` kind whose numbers are not whole numbers.
+    """
+    if "/" in kind:
+        x, _, y = kind.partition("/")
+        try:
+            return Function("pt", [Number(int(x)), Number(int(y))])
+        except ValueError:
+            raise QueryError(f"counter kind {kind!r} is not +X/+Y (CR 122.1a)") from None
+    return Function(kind.strip().lower().replace(" ", "_"))
 
 
 def symbol_name(sym: Symbol) -> str:
@@ -116,6 +132,400 @@ class GameState:
     def discard(self, event: str, player: str, obj: str) -> None:
         """Event ``event``: ``player`` discards object ``obj`` (701.9)."""
         self.extra.append(Function("discard_event", [ident(event), ident(player), ident(obj)]))
+
+    # --- issue 5: turn, priority, stack and casting effects (schema.lp documents each fact) ---
+
+    def set_turn(self, active_player: str, phase: str, step: str | None = None,
+                 priority: str | None = None) -> None:
+        """Whose turn it is (102.1), the phase (500.1: ``beginning``, ``precombat_main``, ``combat``,
+        ``postcombat_main``, ``ending``), the step, and who holds priority (117.1; None: nobody).
+
+        Raises:
+            QueryError: a player who is not in the state, or an unknown phase.
+        """
+        phases = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
+        if phase not in phases:
+            raise QueryError(f"unknown phase {phase!r} (phases are {', '.join(phases)}; CR 500.1)")
+        for who in (active_player, priority):
+            if who is not None and who not in self.players:
+                raise QueryError(f"{who!r} is not a player of this state")
+        self.extra += [Function("active_player", [ident(active_player)]), Function("phase", [Function(phase)])]
+        if step is not None:
+            self.extra.append(Function("step", [Function(step)]))
+        if priority is not None:
+            self.extra.append(Function("has_priority", [ident(priority)]))
+
+    def add_ability_on_stack(self, ability: str, controller: str) -> None:
+        """An activated or triggered ability on the stack (405.1; spells are objects in zone ``stack``)."""
+        self.extra.append(Function("ability_on_stack", [ident(ability), ident(controller)]))
+
+    def set_top_of_library(self, obj: str) -> None:
+        """``obj`` is the top card of its owner's library."""
+        self.extra.append(Function("top_of_library", [ident(obj)]))
+
+    def designate(self, obj: str, designation: str) -> None:
+        """``obj`` has a designation such as ``commander`` (903.3)."""
+        self.extra.append(Function("designation", [ident(obj), Function(designation)]))
+
+    def set_condition(self, condition: str) -> None:
+        """Condition ``condition`` (an id used by effects' ``condition=``) is met now (601.3d)."""
+        self.extra.append(Function("condition_met", [ident(condition)]))
+
+    def _effect_terms(self, effect: str, source: str | None, colors: Iterable[str], colorless: bool,
+                      only_object: str | None, name: str | None, choice: str | None, cost: str | None,
+                      condition: str | None) -> None:
+        e = ident(effect)
+        if source is not None:
+            self.extra.append(Function("effect_source", [e, ident(source)]))
+        self.extra += [Function("requires_color", [e, Function(c.lower())]) for c in colors]
+        if colorless:
+            self.extra.append(Function("requires_colorless", [e]))
+        if only_object is not None:
+            self.extra.append(Function("requires_object", [e, ident(only_object)]))
+        if name is not None:
+            self.extra.append(Function("requires_name", [e, String(name)]))
+        if choice is not None:
+            self.extra.append(Function("requires_choice", [e, parse_term(choice)]))
+        if cost is not None:
+            self.extra.append(Function("requires_cost", [e, ident(cost)]))
+        if condition is not None:
+            self.extra.append(Function("requires_condition", [e, ident(condition)]))
+
+    def permit_cast(self, effect: str, player: str, zone: str, *, source: str | None = None,
+                    during_resolution: bool = False, without_paying_mana_cost: bool = False,
+                    top_of_library_only: bool = False, card_types: Iterable[str] = (),
+                    colors: Iterable[str] = (), mana_value_at_most: int | None = None,
+                    mana_value_at_least: int | None = None) -> None:
+        """Like :meth:`allow_cast`, with the terms of the permission: cast while ``source`` resolves
+        (608.2g: timing ignored), without paying the mana cost (118.9), only the top of the library."""
+        self.allow_cast(effect, player, zone, card_types, mana_value_at_most, mana_value_at_least)
+        e = ident(effect)
+        self._effect_terms(effect, source, colors, False, None, None, None, None, None)
+        if during_resolution:
+            self.extra.append(Function("cast_during_resolution", [e]))
+        if without_paying_mana_cost:
+            self.extra.append(Function("without_paying_mana_cost", [e]))
+        if top_of_library_only:
+            self.extra.append(Function("permission_from_top_of_library", [e]))
+
+    def allow_alternative_cost(self, effect: str, player: str, cost: str, *, source: str | None = None,
+                               card_types: Iterable[str] = ()) -> None:
+        """``player`` may pay alternative cost ``cost`` (a name) rather than the mana cost (118.9)."""
+        self.extra.append(Function("alternative_cost_effect", [ident(effect), ident(player), ident(cost)]))
+        self._requirements(effect, card_types, None, None)
+        self._effect_terms(effect, source, (), False, None, None, None, None, None)
+
+    def prohibit_cast(self, effect: str, player: str, *, source: str | None = None,
+                      card_types: Iterable[str] = (), name: str | None = None,
+                      mana_value_at_most: int | None = None) -> None:
+        """``player`` can't cast spells with these qualities (101.2, 601.3)."""
+        self.extra.append(Function("cast_prohibition", [ident(effect), ident(player)]))
+        self._requirements(effect, card_types, mana_value_at_most, None)
+        self._effect_terms(effect, source, (), False, None, name, None, None, None)
+
+    def allow_as_though_flash(self, effect: str, player: str, *, source: str | None = None,
+                              card_types: Iterable[str] = (), colors: Iterable[str] = (),
+                              colorless: bool = False, mana_value_at_most: int | None = None,
+                              only_object: str | None = None, choice: str | None = None,
+                              cost: str | None = None, condition: str | None = None) -> None:
+        """``player`` may cast spells with these qualities as though they had flash (609.4).
+
+        ``choice`` is a proposal choice the effect needs (601.3b): ``"x_at_most(3)"``,
+        ``"targets_designation(commander)"``; ``cost`` an alternative or additional cost that must be
+        paid (601.3c); ``condition`` a condition id that must be met (601.3d, :meth:`set_condition`).
+        """
+        self.extra.append(Function("flash_permission", [ident(effect), ident(player)]))
+        self._requirements(effect, card_types, mana_value_at_most, None)
+        self._effect_terms(effect, source, colors, colorless, only_object, None, choice, cost, condition)
+
+    def grant_keyword(self, effect: str, obj: str, keyword: str, *, source: str | None = None,
+                      condition: str | None = None) -> None:
+        """Effect ``effect`` gives ``obj`` keyword ability ``keyword`` (e.g. ``flash``, ``flashback``),
+        only while ``condition`` is met if given (601.3d)."""
+        self.extra.append(Function("grants_keyword", [ident(effect), ident(obj), Function(keyword)]))
+        self._effect_terms(effect, source, (), False, None, None, None, None, condition)
+
+    def begin_casting(self, player: str, obj: str, face: int, effect: str) -> None:
+        """``player`` has begun casting face ``face`` of ``obj`` as though it had flash through ``effect``
+        and is still casting it (601.5a)."""
+        self.extra.append(Function("begun_casting", [ident(player), ident(obj), Number(face), ident(effect)]))
+
+    def cost_floor(self, effect: str, mana: int) -> None:
+        """Each spell that would cost less than ``mana`` mana costs ``mana`` (601.2f; Trinisphere)."""
+        self.extra.append(Function("spell_cost_floor", [ident(effect), Number(mana)]))
+
+    def choose_name(self, effect: str, player: str) -> None:
+        """Effect ``effect`` instructs ``player`` to choose a card name (201.4, 709.4a)."""
+        self.extra.append(Function("name_choice", [ident(effect), ident(player)]))
+
+    def tournament_format(self, fmt: str, mystery_booster_limited: bool = False) -> None:
+        """Ask about tournament format ``fmt`` (100.6)."""
+        self.extra.append(Function("tournament_format", [ident(fmt)]))
+        if mystery_booster_limited:
+            self.extra.append(Function("mystery_booster_limited_format", [ident(fmt)]))
+
+    def propose(self, proposal: str, player: str, obj: str, face: int = 1, method: str = "normal", *,
+                x: int | None = None, alternative_costs: Iterable[str] = (),
+                additional_costs: Iterable[str] = (), pays: dict[int, str] | None = None,
+                targets: Iterable[str] = ()) -> None:
+        """``player`` proposes casting face ``face`` of ``obj`` (601.2a-c) by ``method`` (``normal``,
+        ``flashback``, ``without_paying_mana_cost``, ``alternative(K)``), announcing X, alternative and
+        additional costs, and for mana symbol I (1-based) a payment term (``"colored(b)"``,
+        ``"life(2)"``, ``"generic(2)"``) (601.2b).
+
+        Raises:
+            QueryError: unknown object, or a method/payment that is not an ASP term.
+        """
+        if obj not in self.objects:
+            raise QueryError(f"proposal {proposal!r}: no object {obj!r} in this state")
+        pr = ident(proposal)
+        try:
+            out = [Function("proposal", [pr, ident(player), ident(obj), Number(face)]),
+                   Function("proposal_method", [pr, parse_term(method)])]
+            out += [Function("proposal_pays", [pr, Number(i), parse_term(p)]) for i, p in (pays or {}).items()]
+        except RuntimeError as err:
+            raise QueryError(f"proposal {proposal!r}: not a term: {err}") from None
+        out += [Function("proposal_alternative_cost", [pr, ident(k)]) for k in alternative_costs]
+        out += [Function("proposal_additional_cost", [pr, ident(k)]) for k in additional_costs]
+        out += [Function("proposal_target", [pr, ident(t)]) for t in targets]
+        if x is not None:
+            out.append(Function("proposal_x", [pr, Number(x)]))
+        self.extra += out
+
+    # --- issue 6: outcomes (damage, counters, state-based actions, combat, tokens, designations) ---
+    # Each method adds instance facts documented in rules_asp/schema.lp ("Outcomes"). Keyword names
+    # are snake_case CR names (``first_strike``); counts are whole numbers.
+
+    def _add(self, name: str, *args) -> None:
+        self.extra.append(Function(name, [a if isinstance(a, Symbol) else
+                                          Number(a) if isinstance(a, int) else ident(a) for a in args]))
+
+    def set_life(self, player: str, life: int) -> None:
+        """``player``'s life total before the events (119)."""
+        self._add("life_total", player, life)
+
+    def set_poison(self, player: str, counters: int) -> None:
+        """``player`` has ``counters`` poison counters before the events (122.1f)."""
+        self._add("player_counters", player, Function("poison"), counters)
+
+    def add_counters(self, obj: str, kind: str, number: int) -> None:
+        """``obj`` has ``number`` counters of ``kind``: ``"+1/+1"``, ``"-1/-1"`` (any ``+X/+Y``, 122.1a),
+        or a plain kind such as ``loyalty``, ``defense`` (122).
+
+        Raises:
+            QueryError: a malformed ``+X/+Y`` kind.
+        """
+        self._add("counters", obj, counter_kind_term(kind), number)
+
+    def add_keyword_counters(self, obj: str, keyword: str, number: int = 1) -> None:
+        """``obj`` has ``number`` counters named after keyword ``keyword`` (CR words, ``"first strike"``);
+        whether that is a keyword counter giving the keyword is the rule base's answer (122.1b)."""
+        k = Function(keyword.strip().lower().replace(" ", "_"))
+        self._add("counters", obj, Function("keyword", [k]), number)
+        self._add("keyword_name", k, String(keyword.strip().lower()))
+
+    def keyword_counter_catalog(self, names: Iterable[str]) -> None:
+        """The keywords a keyword counter can be, as the parsed CR lists them (122.1b; pass
+        ``RulesDocument.catalogs.keyword_counters``)."""
+        for name in names:
+            self._add("cr_keyword_counter", String(name))
+
+    def mark_damage(self, obj: str, amount: int) -> None:
+        """``amount`` damage is already marked on ``obj`` (120.6)."""
+        self._add("damage_marked", obj, amount)
+
+    def tap(self, obj: str) -> None:
+        """Permanent ``obj`` is tapped (110.5); permanents are untapped unless tapped."""
+        self._add("tapped", obj)
+
+    def controlled_since_turn_began(self, obj: str) -> None:
+        """``obj`` has been controlled continuously by its controller since their most recent turn began (302.6)."""
+        self._add("controlled_since_turn_began", obj)
+
+    def grant_keyword_number(self, effect: str, obj: str, keyword: str, number: int) -> None:
+        """Effect ``effect`` gives ``obj`` numeric keyword ``keyword`` N (``toxic 2``, 702.164)."""
+        self.grant_keyword(effect, obj, keyword)
+        self._add("grants_keyword_number", effect, obj, Function(keyword), number)
+
+    def grant_keyword_counting(self, effect: str, obj: str, keyword: str, counted: str, kind: str) -> None:
+        """Effect ``effect`` gives ``obj`` keyword ``keyword`` X, X = the number of ``kind`` counters on
+        ``counted`` (702.1b: reevaluated constantly)."""
+        self._add("grants_keyword_variable", effect, obj, Function(keyword),
+                  Function("counters_on", [ident(counted), counter_kind_term(kind)]))
+
+    def grant_ability(self, obj: str, ability: str, kind: str) -> None:
+        """``obj`` has ability ``ability`` (an id) of ``kind`` (``activated``, ``triggered``, ``static``)
+        given by an effect or by the effect that created the token (111.3)."""
+        self._add("granted_ability", obj, ability, Function(kind))
+
+    def gain_card_type(self, obj: str, card_type: str) -> None:
+        """An effect makes ``obj`` a ``card_type`` in addition to its other types (613.1d)."""
+        self._add("gained_card_type", obj, Function(card_type))
+
+    def modify_toughness(self, obj: str, amount: int) -> None:
+        """Effects add ``amount`` (may be negative) to ``obj``'s toughness (613.4c)."""
+        self._add("toughness_modifier", obj, amount)
+
+    def regeneration_shield(self, obj: str) -> None:
+        """``obj`` has a regeneration shield (701.19a)."""
+        self._add("regeneration_shield", obj)
+
+    def cant_be_regenerated(self, obj: str) -> None:
+        """An effect says ``obj`` can't be regenerated (701.19c)."""
+        self._add("cant_be_regenerated", obj)
+
+    def doesnt_lose_for_life(self, player: str) -> None:
+        """``player`` doesn't lose the game for having 0 or less life (an effect; 104.3b)."""
+        self._add("doesnt_lose_for_life", player)
+
+    def damage_as_though_infect(self, player: str, life_at_most: int | None = None) -> None:
+        """Damage dealt to ``player`` is dealt as though its source had infect (609.4), always or while
+        their life total is ``life_at_most`` or less."""
+        cond = Function("always") if life_at_most is None else Function("life_at_most", [Number(life_at_most)])
+        self._add("damage_dealt_as_though_infect", player, cond)
+
+    def may_attack_as_though_haste(self, obj: str) -> None:
+        """``obj`` can attack as though it had haste (609.4)."""
+        self._add("may_attack_as_though_haste", obj)
+
+    def may_activate_as_though_haste(self, player: str) -> None:
+        """``player`` may activate abilities of creatures they control as though they had haste (609.4)."""
+        self._add("may_activate_as_though_haste", player)
+
+    def activated_ability(self, obj: str, ability: str, cost_symbols: Iterable[str]) -> None:
+        """``obj`` has activated ability ``ability`` whose cost has the symbols ``tap`` ({T}) and/or
+        ``untap`` ({Q}) (107.5, 107.6)."""
+        for s in cost_symbols:
+            self._add("activated_ability_cost", obj, ability, Function(s))
+
+    def set_protector(self, battle: str, player: str) -> None:
+        """``player`` is ``battle``'s protector (310.8)."""
+        self._add("protector", battle, player)
+
+    def pending_trigger_source(self, obj: str) -> None:
+        """``obj`` is the source of a triggered ability that hasn't left the stack yet (704.5v)."""
+        self._add("pending_trigger_source", obj)
+
+    def add_marker(self, obj: str, owner: str, zone: str, controller: str | None = None, *,
+                   token: bool = False, emblem: bool = False) -> None:
+        """An object represented by no card: a token (111.1) or an emblem (114.1) in ``zone``.
+
+        Raises:
+            QueryError: unknown zone or owner.
+        """
+        if zone not in ZONES:
+            raise QueryError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)")
+        if owner not in self.players:
+            raise QueryError(f"object {obj!r}: owner {owner!r} is not a player of this state")
+        self._add("object", obj)
+        self._add("owner", obj, owner)
+        self._add("in_zone", obj, Function(zone))
+        if controller:
+            self._add("controller", obj, controller)
+        if token:
+            self._add("token", obj)
+        if emblem:
+            self._add("emblem", obj)
+
+    def add_token(self, obj: str, owner: str, *, name: str | None = None, subtypes: Iterable[str] = (),
+                  card_types: Iterable[str] = (), toughness: int | None = None, zone: str = "battlefield",
+                  controller: str | None = None) -> None:
+        """A token as its creating effect defined it (111.3, 111.4): ``name`` (None: not named),
+        ``subtypes`` in the order listed, ``card_types``, ``toughness``."""
+        self.add_marker(obj, owner, zone, controller or owner, token=True)
+        if name is not None:
+            self._add("token_named", obj, String(name))
+        for i, s in enumerate(subtypes, start=1):
+            self._add("token_subtype", obj, i, String(s))
+        for t in card_types:
+            self._add("token_card_type", obj, Function(t))
+        if toughness is not None:
+            self._add("base_toughness", obj, toughness)
+
+    def add_token_by_name(self, obj: str, card: str, owner: str, zone: str = "battlefield") -> GameObject:
+        """A token created by name only: it uses the Oracle card named ``card`` (111.11)."""
+        o = self.add_object(obj, card, zone, owner, controller=owner)
+        self._add("token", obj)
+        self._add("token_by_name", obj)
+        return o
+
+    def change_name(self, obj: str, name: str) -> None:
+        """An effect changes ``obj``'s name to ``name``."""
+        self._add("name_change", obj, String(name))
+
+    def change_subtypes(self, obj: str, subtypes: Iterable[str]) -> None:
+        """An effect makes ``obj``'s subtypes ``subtypes`` (replacing the others)."""
+        for i, s in enumerate(subtypes, start=1):
+            self._add("subtype_change", obj, i, String(s))
+
+    def designate_player(self, player: str, designation: str) -> None:
+        """``player`` has ``designation``: ``monarch`` (725), ``initiative`` (726), ``citys_blessing`` (702.131c)."""
+        self.designate(player, designation)
+
+    def set_day_or_night(self, which: str) -> None:
+        """The game has the ``day`` or ``night`` designation (731.1)."""
+        self._add("designation", Function("game"), Function(which))
+
+    def venture_marker(self, player: str, dungeon: str, room: str) -> None:
+        """``player``'s venture marker is on room ``room`` of dungeon ``dungeon`` (309.4)."""
+        self._add("venture_marker", player, dungeon, String(room))
+
+    def emblem_card(self, obj: str) -> None:
+        """Object ``obj`` is an emblem card (such as Essence of Ajani)."""
+        self._add("emblem", obj)
+        self._add("emblem_card", obj)
+
+    def set_mana_spent_this_turn(self, player: str, mana: int) -> None:
+        """``player`` spent ``mana`` to cast spells this turn before the events (700.14)."""
+        self._add("mana_spent_to_cast_this_turn", player, mana)
+
+    # events (all events of one state are simultaneous; state-based actions are checked after them)
+
+    def deal_damage(self, event: str, source: str, recipient: str, amount: int, combat: bool = False) -> None:
+        """Event ``event``: ``source`` deals ``amount`` damage to ``recipient`` (a player or an object; 120)."""
+        self._add("damage", event, source, recipient, amount)
+        if combat:
+            self._add("combat_damage", event)
+
+    def destroy(self, event: str, target: str) -> None:
+        """Event ``event`` destroys ``target``: an object id, or a tracker ``monarch``, ``initiative``,
+        ``day``, ``night`` (use :meth:`destroy_citys_blessing` for a player's city's blessing)."""
+        self._add("destroy_event", event, target)
+
+    def destroy_citys_blessing(self, event: str, player: str) -> None:
+        """Event ``event`` destroys ``player``'s city's blessing."""
+        self._add("destroy_event", event, Function("citys_blessing", [ident(player)]))
+
+    def pay_cast_cost(self, event: str, player: str, spell: str, mana: int) -> None:
+        """Event ``event``: ``player`` pays a cost to cast ``spell``, spending ``mana`` mana (700.14)."""
+        self._add("cast_cost_payment", event, player, spell, mana)
+
+    def shuffle_into_library(self, event: str, player: str, objects: dict[str, str] | None = None) -> None:
+        """Event ``event``: ``player`` shuffles ``objects`` (id -> the zone the effect expects it in;
+        maybe none) into their library (701.24)."""
+        self._add("shuffle_event", event, player)
+        for obj, zone in (objects or {}).items():
+            self._add("shuffle_object", event, obj, Function(zone))
+
+    def create_token_copy(self, event: str, player: str, original: str, expected_zone: str = "battlefield",
+                          last_known_information: bool = False) -> None:
+        """Event ``event``: ``player`` creates a token that's a copy of ``original``, expected in
+        ``expected_zone``; the effect may use last known information (111.12, 608.2h)."""
+        self._add("token_copy_event", event, player, original, Function(expected_zone))
+        if last_known_information:
+            self._add("uses_last_known_information", event)
+
+    def move(self, event: str, obj: str, zone: str) -> None:
+        """Event ``event`` would move ``obj`` to ``zone``."""
+        self._add("zone_change_event", event, obj, Function(zone))
+
+    def cleanup(self, event: str) -> None:
+        """Event ``event``: the cleanup step's turn-based actions (514.2)."""
+        self._add("cleanup_event", event)
+
+    def exile_if_other_than_keywords(self, event: str, target: str) -> None:
+        """Event ``event``: TL;DR resolves for target creature ``target``."""
+        self._add("exile_if_other_than_keywords", event, target)
 
     def card_names(self) -> set[str]:
         """Names of the card definitions the objects refer to."""

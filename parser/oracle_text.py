@@ -1,0 +1,983 @@
+"""Oracle text → abilities (CR 113, 207.2, 602, 603, 606, 700.2, 702): grammar ``oracle_text.lark``.
+
+A face's Oracle text is read one ability at a time: one line per ability (the bullet lines of a
+modal "Choose one —" belong to the line before them). Reminder text in parentheses is kept apart
+(207.2a). Each ability is classified (keyword, activated, triggered, static, spell, chapter …),
+keyword lines are read in full with their parameters (702), and each effect sentence is read for
+meaning where the grammar knows the pattern; every part the grammar cannot give meaning to is kept
+as an :class:`Unparsed` record. Nothing is dropped silently.
+
+Self-references are normalized before parsing: the card's name, each face's name and, for a
+legendary card, the part of its name before the comma (Yeva) become ``~``; "this spell",
+"this creature" … are the grammar's ``SELF`` terminal.
+
+Example::
+
+    >>> [a.kind for a in parse_oracle_text("Flying, haste\\n{T}: Add {R}.", "Dragon")]
+    ['keyword', 'activated']
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from functools import lru_cache
+from pathlib import Path
+
+from lark import Lark, Token, Transformer, Tree, v_args
+from lark.exceptions import LarkError, UnexpectedInput, VisitError
+
+from pyrules.errors import CardTextError
+from pyrules.parser.grammar import grammar_text
+from pyrules.parser.mana_cost import ManaSymbol, parse_mana_cost
+
+# Longest text of one face the grammar is asked to read; longer texts are reported, not parsed
+# (a 100 kB "card" must not stall a batch).
+MAX_TEXT_LENGTH = 20_000
+
+# --------------------------------------------------------------------------------------------
+# Keyword names: the CR 702 headers plus the variants the CR names in its rules.
+
+#: Variants of 702 keyword abilities that the CR names in a subrule (name -> (keyword, rule)).
+KEYWORD_VARIANTS: dict[str, tuple[str, str]] = {
+    "multikicker": ("kicker", "702.33c"),
+    "megamorph": ("morph", "702.37b"),
+    "commander ninjutsu": ("ninjutsu", "702.49d"),
+    "double agenda": ("hidden agenda", "702.106f"),
+    "totem armor": ("umbra armor", "702.89b"),
+    "daybound": ("daybound and nightbound", "702.145b"),
+    "nightbound": ("daybound and nightbound", "702.145e"),
+    "partner with": ("partner", "702.124j"),
+    "choose a background": ("partner", "702.124k"),
+    "doctor's companion": ("partner", "702.124m"),
+    "friends forever": ("partner", "702.124i"),
+}
+#: Keyword shapes with a variable word the CR defines as a pattern (regex -> (keyword, rule)).
+KEYWORD_PATTERNS: dict[str, tuple[str, str]] = {
+    r"[a-z]+walk": ("landwalk", "702.14a"),              # "[type]walk"
+    r"(?:basic )?[a-z]+cycling": ("cycling", "702.29e"),  # "[Type]cycling"
+    r"[a-z]+ offering": ("offering", "702.48a"),         # "[Quality] offering"
+}
+
+
+def keyword_names_from_cr(path: str | Path) -> list[str]:
+    """Keyword ability names of the CR at ``path``: its 702.x headers (lower case, as
+    ``pyrules.cr`` catalogs them) with "Daybound and Nightbound" and "∞ (Infinity)" split into
+    the words printed on cards, plus :data:`KEYWORD_VARIANTS`; sorted longest first.
+
+    Raises:
+        RulesDocumentError: the CR file cannot be read.
+    """
+    from pyrules.cr import load_comprehensive_rules
+
+    names = {e.name for e in load_comprehensive_rules(path).catalogs.keyword_abilities}
+    names.discard("daybound and nightbound")
+    names = {"∞" if n.startswith("∞") else n for n in names}
+    names |= set(KEYWORD_VARIANTS)
+    return sorted(names, key=lambda n: (-len(n), n))
+
+
+def _alternation(names: list[str]) -> str:
+    return "|".join(re.escape(n).replace("\\ ", " ").replace("/", "\\/") for n in names)
+
+
+def render_keyword_terminals(keywords: list[str], ability_words: list[str]) -> str:
+    """The ``KEYWORD`` and ``ABILITY_WORD`` terminal definitions for ``oracle_text.lark``."""
+    kw = _alternation(sorted(keywords, key=lambda n: (-len(n), n)))
+    pats = "|".join(KEYWORD_PATTERNS)
+    aw = _alternation(sorted(ability_words, key=lambda n: (-len(n), n))).replace("’", "['’]")
+    return (f"KEYWORD.4: /(?i:{pats}|{kw})(?![A-Za-z])/\n"
+            f"// END KEYWORDS\nABILITY_WORD.4: /(?i:{aw})(?= *—)/")
+
+
+def regenerate_grammar(cr_path: str | Path, grammar_path: str | Path | None = None) -> None:
+    """Rewrite the generated keyword terminals of ``oracle_text.lark`` from the CR at ``cr_path``
+    (702 headers + variants; 207.2c ability words). A maintenance step, run when the CR changes."""
+    from pyrules.cr import load_comprehensive_rules
+
+    grammar_path = Path(grammar_path or Path(__file__).with_name("oracle_text.lark"))
+    doc = load_comprehensive_rules(cr_path)
+    text = grammar_path.read_text(encoding="utf-8")
+    start = text.index("// BEGIN KEYWORDS\n") + len("// BEGIN KEYWORDS\n")
+    end = text.index("\n", text.index("ABILITY_WORD.4:"))
+    block = render_keyword_terminals(keyword_names_from_cr(cr_path), list(doc.catalogs.ability_words))
+    grammar_path.write_text(text[:start] + block + text[end:], encoding="utf-8")
+
+
+def grammar_keyword_names() -> list[str]:
+    """The fixed keyword names in the grammar's ``KEYWORD`` terminal (lower case)."""
+    m = re.search(r"KEYWORD\.4: /\(\?i:(.*)\)\(\?!", grammar_text("oracle_text"))
+    alts = m.group(1).split("|") if m else []
+    return [a.replace("\\", "") for a in alts[len(KEYWORD_PATTERNS):]]
+
+
+def keyword_constant(name: str) -> str:
+    """The snake_case constant of a keyword as written on a card (schema.lp ``face_keyword/3``):
+    ``"First strike"`` → ``first_strike``; landwalk/typecycling/offering forms → their CR keyword;
+    CR-named variants (multikicker, megamorph …) keep their own name."""
+    low = name.lower().replace("’", "'")
+    if low not in KEYWORD_VARIANTS:
+        for pat, (kw, _) in KEYWORD_PATTERNS.items():
+            if re.fullmatch(pat, low) and low not in ("cycling",):
+                return kw
+    if low == "∞":
+        return "infinity"
+    return re.sub(r"[^a-z0-9]+", "_", low).strip("_")
+
+
+# --------------------------------------------------------------------------------------------
+# Plain data the transformer produces.
+
+@dataclass(frozen=True)
+class Keyword:
+    """One keyword ability on a keyword line (702).
+
+    Attributes:
+        name: as printed (``"Flashback"``, ``"Swampwalk"``).
+        constant: snake_case constant for facts (``flashback``, ``landwalk``).
+        mana_cost: mana symbols of its cost (``Flashback {2}{R}``), or ().
+        number: its number (``Toxic 2``, ``Suspend 4—{1}{G}``), or None.
+        quality: its "from"/quality words (``"red"`` for protection from red, ``"Swamp"`` for
+            swampwalk, ``"creature"`` for enchant creature), or None.
+        cost_text: a non-mana "—" cost (``"Discard a card"``), or None.
+    """
+
+    name: str
+    constant: str
+    mana_cost: tuple[ManaSymbol, ...] = ()
+    number: int | None = None
+    quality: str | None = None
+    cost_text: str | None = None
+
+
+@dataclass(frozen=True)
+class Unparsed:
+    """A part of an ability the grammar could not give meaning to.
+
+    Attributes:
+        part: which part: ``ability`` (the whole line), ``cost``, ``condition``, ``effect``,
+            ``keyword_cost``.
+        text: the text, whole (self-references normalized to ``~``).
+        column: 1-based column in the ability's line.
+    """
+
+    part: str
+    text: str
+    column: int
+
+
+@dataclass
+class Ability:
+    """One ability of a face (113.1).
+
+    Attributes:
+        index: 1-based position in the face's text.
+        kind: ``keyword`` (702), ``activated`` (602, incl. loyalty 606), ``triggered`` (603,
+            incl. chapter abilities 714.2b), ``static`` (604), ``spell`` (113.3a, on instants and
+            sorceries), or ``unclassified`` when the line grammar could not read the line.
+        text: the line as printed, reminder text included (self-references normalized).
+        line: 1-based line of the face's Oracle text where the ability starts.
+        ability_word: the 207.2c ability word in front of it (``landfall``), or None.
+        loyalty_cost: for a loyalty ability (606.4) its cost as printed (``"+1"``, ``"−3"``), or None.
+        modes: the bullet modes of a modal ability (700.2), as text.
+        keywords: the keywords of a keyword line.
+        reminder: the reminder texts (207.2a), kept apart.
+        semantics: facts read from the text, as tuples ``(predicate, *args)`` without the card,
+            face and ability (``("deals_damage", "self", 3, ("any_target",))``).
+        unparsed: what could not be read for meaning.
+    """
+
+    index: int
+    kind: str
+    text: str
+    line: int
+    ability_word: str | None = None
+    loyalty_cost: str | None = None
+    modes: list[str] = field(default_factory=list)
+    keywords: list[Keyword] = field(default_factory=list)
+    reminder: list[str] = field(default_factory=list)
+    semantics: list[tuple] = field(default_factory=list)
+    unparsed: list[Unparsed] = field(default_factory=list)
+
+
+# --------------------------------------------------------------------------------------------
+# Parsers (built once per process, LALR + contextual lexer, tables cached by Lark).
+
+_REMINDERS: list[Token] = []
+
+
+def _collect_reminder(tok: Token) -> Token:
+    _REMINDERS.append(tok)
+    return tok
+
+
+@lru_cache(maxsize=None)
+def _parser() -> Lark:
+    return Lark(grammar_text("oracle_text"), parser="lalr", lexer="contextual",
+                start=["ability", "plain_ability", "sentence", "trigger_condition", "cost"],
+                propagate_positions=True, maybe_placeholders=False, cache=True,
+                lexer_callbacks={"REMINDER": _collect_reminder})
+
+
+def tokenize_only(text: str) -> int:
+    """Run only the grammar's lexer over ``text`` (the benchmark's bare pass); return the
+    number of tokens."""
+    return sum(1 for _ in _parser().lex(text, dont_ignore=False))
+
+
+# --------------------------------------------------------------------------------------------
+# Transformers.
+
+def _s(tok) -> str:
+    return str(tok)
+
+
+class _KeywordLine(Transformer):
+    def __init__(self) -> None:
+        super().__init__()
+
+    def mana_cost(self, c):
+        return "".join(str(t) for t in c)
+
+    def kw_words(self, c):
+        return " ".join(str(t) for t in c)
+
+    def kw_cost_words(self, c):
+        out = ""
+        for t in c:
+            s = str(t)
+            out += s if (s == "," or not out) else " " + s
+        return out
+
+    def _kw(self, tok, **kw):
+        name = str(tok)
+        low = name.lower()
+        quality = kw.pop("quality", None)
+        # Landwalk, typecycling and offering carry their quality in the keyword's word (702.14a,
+        # 702.29e, 702.48a).
+        for pat, (base, _) in KEYWORD_PATTERNS.items():
+            if re.fullmatch(pat, low) and low != "cycling" and base != low:
+                quality = quality or re.sub(r"walk$| ?cycling$| offering$", "", name)
+        cost = kw.pop("mana", None)
+        mana = parse_mana_cost(cost).symbols if cost else ()
+        return Keyword(name, keyword_constant(name), mana, quality=quality, **kw)
+
+    def kw_plain(self, c):
+        return [self._kw(c[0])]
+
+    def kw_mana(self, c):
+        return [self._kw(c[0], mana=c[1])]
+
+    def kw_number(self, c):
+        return [self._kw(c[0], number=int(c[1]))]
+
+    def kw_number_mana(self, c):
+        return [self._kw(c[0], number=int(c[1]), mana=c[-1])]
+
+    def kw_cost(self, c):
+        return [self._kw(c[0], cost_text=c[-1])]
+
+    def kw_from(self, c):
+        return [self._kw(c[0], quality=c[-1])]
+
+    def kw_quality(self, c):
+        return [self._kw(c[0], quality=c[1])]
+
+    def kw_quality_mana(self, c):
+        return [self._kw(c[0], quality=c[1], mana=c[2])]
+
+    def kw_quality_number(self, c):
+        return [self._kw(c[0], quality=c[1], number=int(c[2]))]
+
+    def kw_mana_cost(self, c):
+        return [self._kw(c[0], mana=c[1], cost_text=c[-1])]
+
+    def kw_mana_pair(self, c):
+        return [self._kw(c[0], mana=c[1]), self._kw(c[0], mana=c[3])]
+
+    def keyword_line(self, c):
+        return [k for group in c if isinstance(group, list) for k in group]
+
+
+_KEYWORD_LINE = _KeywordLine()
+
+
+class _Sentence(Transformer):
+    """A ``sentence``/``trigger_condition``/``cost`` tree → a list of fact tuples."""
+
+    # --- shared pieces
+    def you(self, c):
+        return "you"
+
+    def any_player(self, c):
+        return "any_player"
+
+    def each_player(self, c):
+        return "each_player"
+
+    def each_opponent(self, c):
+        return "each_opponent"
+
+    def color(self, c):
+        return ("color", str(c[0]).lower())
+
+    def card_type(self, c):
+        return ("card_type", _singular(str(c[0]).lower()))
+
+    def not_card_type(self, c):
+        return ("not_card_type", str(c[0]).lower()[3:])
+
+    def supertype(self, c):
+        return ("supertype", str(c[0]).lower())
+
+    def subtype(self, c):
+        return ("subtype", str(c[0]))
+
+    def spell_group(self, c):
+        return tuple(q for q in c if isinstance(q, tuple))
+
+    def self_group(self, c):
+        return (("self",),)
+
+    def spell_groups(self, c):
+        return [g for g in c if isinstance(g, tuple)]
+
+    def this_turn(self, c):
+        return ("duration", "this_turn")
+
+    text = ""
+
+    @v_args(meta=True)
+    def cond_words(self, meta, c):
+        return self.text[meta.start_pos:meta.end_pos]
+
+    def during_turn(self, c):
+        return ("during", str(c[0]).lower())
+
+    def until_your_next_turn(self, c):
+        return ("duration", "until_your_next_turn")
+
+    def as_long_as(self, c):
+        return ("condition", "as_long_as", c[-1])
+
+    def if_condition(self, c):
+        return ("condition", "if", c[-1])
+
+    def pay_more(self, c):
+        return ("pay_more", "".join(str(t) for t in c if isinstance(t, Token) and t.type == "MANA"))
+
+    def number(self, c):
+        return int(c[0])
+
+    def x(self, c):
+        return "x"
+
+    def one(self, c):
+        return 1
+
+    def number_word(self, c):
+        return _NUMBER_WORDS[str(c[0]).lower()]
+
+    # --- 601.3b/c/d cast as though it had flash
+    def cast_as_though_flash(self, c):
+        who = next(x for x in c if isinstance(x, str))
+        groups = next(x for x in c if isinstance(x, list))
+        out: list[tuple] = []
+        for g, quals in enumerate(groups, start=1):
+            out.append(("allows_cast_as_though_flash", who, g))
+            out += [("allowed_spell_quality", g, _quality_term(q)) for q in quals]
+        for x in c:
+            if isinstance(x, tuple):
+                out += _modifier_facts(x)
+        return out
+
+    def next_spell_as_though_flash(self, c):
+        quals = next(x for x in c if isinstance(x, tuple))
+        out = [("allows_cast_as_though_flash", "you", 1), ("permission_applies_to", "next_spell_this_turn")]
+        out += [("allowed_spell_quality", 1, _quality_term(q)) for q in quals]
+        return out
+
+    # --- 702.8a/611.3a conditional keyword
+    def has_keyword_as_long_as(self, c):
+        kw = keyword_constant(str(c[1]))
+        return [("has_keyword_as_long_as", kw), ("condition_text", "as_long_as", c[-1])]
+
+    # --- casting restrictions
+    def only_as_sorcery(self, c):
+        players = c[0]
+        groups = next(x for x in c if isinstance(x, list))
+        out = [("can_cast_only_as_sorcery", players, g) for g in range(1, len(groups) + 1)]
+        out += [("restricted_spell_quality", g, _quality_term(q)) for g, qs in enumerate(groups, 1) for q in qs]
+        return out
+
+    def cant_cast(self, c):
+        players = c[0]
+        groups = next(x for x in c if isinstance(x, list))
+        out = [("cant_cast", players, g) for g in range(1, len(groups) + 1)]
+        out += [("restricted_spell_quality", g, _quality_term(q)) for g, qs in enumerate(groups, 1) for q in qs]
+        for x in c:
+            if isinstance(x, Token) and x.type == "DURING_TURN":
+                out.append(("restriction_during", _during(str(x))))
+            elif isinstance(x, tuple):
+                out += _modifier_facts(x)
+        return out
+
+    # --- 601.3 cast from zones
+    def graveyard(self, c):
+        return ("zone", "graveyard")
+
+    def top_of_library(self, c):
+        return ("zone", "library_top")
+
+    def exile(self, c):
+        return ("zone", "exile")
+
+    def hand(self, c):
+        return ("zone", "hand")
+
+    def during_your_turn(self, c):
+        return ("during", "during your turn")
+
+    def cast_objects(self, c):
+        return ("cast", c[0])
+
+    def lands_and_spells(self, c):
+        return ("play_lands_and_cast", c[0])
+
+    def cast_from_zone(self, c):
+        who = next(x for x in c if isinstance(x, str))
+        kind, groups = next(x for x in c if isinstance(x, tuple) and x[0] in ("cast", "play_lands_and_cast"))
+        zone = next(x for x in c if isinstance(x, tuple) and x[0] == "zone")[1]
+        out = [("allows_cast_from_zone", who, zone, g) for g in range(1, len(groups) + 1)]
+        out += [("allowed_spell_quality", g, _quality_term(q)) for g, qs in enumerate(groups, 1) for q in qs]
+        if kind == "play_lands_and_cast":
+            out.append(("allows_play_lands_from_zone", who, zone))
+        for x in c:
+            if isinstance(x, tuple) and x[0] in ("duration", "during"):
+                out += _modifier_facts(x)
+        return out
+
+    # --- 120 damage
+    def any_target(self, c):
+        return ("any_target",)
+
+    def target_player_or_planeswalker(self, c):
+        return ("target_player_or_planeswalker",)
+
+    def quality_words(self, c):
+        return " ".join(str(t) for t in c)
+
+    def target_quality(self, c):
+        return c[0]
+
+    def each_quality(self, c):
+        return c[0]
+
+    def target(self, c):
+        if len(c) == 1 and isinstance(c[0], str) and not isinstance(c[0], Token):
+            return ("target", c[0])
+        return ("target", _singular(str(c[-1]).lower()))
+
+    def each(self, c):
+        return ("each", c[0])
+
+    def deal_damage(self, c):
+        amount = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
+        recipient = c[-1]
+        return [("deals_damage", "self", amount, recipient)]
+
+    # --- 701.8 destroy
+    def lands(self, c):
+        return ("card_type", "land")
+
+    def creatures(self, c):
+        return ("card_type", "creature")
+
+    def artifacts(self, c):
+        return ("card_type", "artifact")
+
+    def enchantments(self, c):
+        return ("card_type", "enchantment")
+
+    def permanent(self, c):
+        return ("permanent",)
+
+    def nonland_permanent(self, c):
+        return ("not_card_type", "land")
+
+    def emblem(self, c):
+        return ("emblem",)
+
+    def gameplay_tracker(self, c):
+        return ("gameplay_tracker",)
+
+    def destroy_qualities(self, c):
+        return list(c)
+
+    def destroy_target(self, c):
+        return [("destroy_target", 1)] + [("destroy_target_may_be", 1, _quality_term(q)) for q in c[-1]]
+
+    def destroy_all(self, c):
+        return [("destroy_all", _quality_term(q)) for q in c[-1]]
+
+    # --- TL;DR
+    def exile_target_if(self, c):
+        t = _singular(str(c[-1]).lower())
+        return [("exile_target", 1, ("card_type", t)),
+                ("exile_only_if", 1, "has_ability_other_than_keywords")]
+
+    # --- keyword grants
+    def self(self, c):
+        return ("self",)
+
+    def target_you_control(self, c):
+        return ("target_you_control", _singular(str(c[-1]).lower()))
+
+    def enchanted(self, c):
+        return ("enchanted", _singular(str(c[-1]).lower()))
+
+    def equipped(self, c):
+        return ("equipped", _singular(str(c[-1]).lower()))
+
+    def each_you_control(self, c):
+        return ("each_you_control", _singular(str(c[-1]).lower()))
+
+    def creatures_you_control(self, c):
+        return ("each_you_control", "creature")
+
+    def other_creatures_you_control(self, c):
+        return ("other_you_control", "creature")
+
+    def up_to_one_target(self, c):
+        return ("up_to_one_target", _singular(str(c[-1]).lower()))
+
+    def it(self, c):
+        return ("it",)
+
+    def keyword_names(self, c):
+        return [keyword_constant(str(t)) for t in c if isinstance(t, Token) and t.type == "KEYWORD_NAME"]
+
+    def until_eot(self, c):
+        return ("duration", "until_end_of_turn")
+
+    def keyword_grant(self, c):
+        affected = c[0]
+        kws = next(x for x in c if isinstance(x, list))
+        dur = next((x for x in c[1:] if isinstance(x, tuple) and x and x[0] == "duration"), None)
+        out = [("grants_keyword", affected, k) for k in kws]
+        pt = next((x for x in c if isinstance(x, Token) and x.type == "PT"), None)
+        if pt is not None:
+            p, t = _pt(str(pt))
+            out.append(("gets_pt", affected, p, t))
+        if dur:
+            out.append(dur)
+        return out
+
+    # --- 122 counters
+    def keyword_counter(self, c):
+        return ("keyword", keyword_constant(str(c[0])))
+
+    def pt_counter(self, c):
+        p, t = _pt(str(c[0]))
+        return ("pt", p, t)
+
+    def named_counter(self, c):
+        return ("named", str(c[0]).lower())
+
+    def put_counters(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        kind = next(x for x in c if isinstance(x, tuple) and x[0] in ("keyword", "pt", "named"))
+        recipient = c[-1]
+        return [("puts_counters", kind, n, recipient)]
+
+    # --- 111 tokens
+    def token_color(self, c):
+        return ("color", str(c[0]).lower()) if isinstance(c[0], Token) and c[0].type == "COLOR_WORD" else None
+
+    def token_subtype(self, c):
+        return ("subtype", str(c[0]))
+
+    def token_types(self, c):
+        return [("card_type", str(t).lower()) for t in c]
+
+    def token_with(self, c):
+        return [("keyword", k) for k in c[0]]
+
+    def token_named(self, c):
+        return ("name", " ".join(str(t) for t in c))
+
+    def token_spec(self, c):
+        spec: list[tuple] = []
+        for x in c:
+            if isinstance(x, Token) and x.type == "PT":
+                p, t = _pt(str(x))
+                spec.append(("power_toughness", p, t))
+            elif isinstance(x, tuple):
+                spec.append(x)
+            elif isinstance(x, list):
+                spec += x
+        return spec
+
+    def create_tokens(self, c):
+        n, spec = c[0] if not isinstance(c[0], Token) else c[1], c[-1]
+        out = [("creates_tokens", 1, n)]
+        for s in spec:
+            if s[0] == "power_toughness":
+                out.append(("creates_token_power_toughness", 1, s[1], s[2]))
+            elif s[0] == "name":
+                out.append(("creates_token_named", 1, s[1]))
+            else:
+                out.append((f"creates_token_{s[0]}", 1, s[1]))
+        return out
+
+    # --- 121 draw
+    def draw_cards(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return [("draws_cards", "you", n)]
+
+    def target_player_draws(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return [("draws_cards", "target_player", n)]
+
+    def activate_only_as_sorcery(self, c):
+        return [("activate_only_as_sorcery",)]
+
+    def sentence(self, c):
+        return c[0]
+
+    def modal_choice(self, c):
+        return [("modal", str(c[0]).rstrip("— ").lower())]
+
+    # --- trigger conditions (603.1)
+    def expend(self, c):
+        return [("trigger_event", ("expend", int(c[-1])))]
+
+    def self_enters(self, c):
+        return [("trigger_event", ("enters", "self"))]
+
+    def self_dies(self, c):
+        return [("trigger_event", ("dies", "self"))]
+
+    def self_attacks(self, c):
+        return [("trigger_event", ("attacks", "self"))]
+
+    def beginning_of_your_upkeep(self, c):
+        return [("trigger_event", ("beginning_of_step", "you", "upkeep"))]
+
+    def beginning_of_your_end_step(self, c):
+        return [("trigger_event", ("beginning_of_step", "you", "end"))]
+
+    def you_cast(self, c):
+        groups = c[-1]
+        out = [("trigger_event", ("cast", "you", g)) for g in range(1, len(groups) + 1)]
+        out += [("trigger_spell_quality", g, _quality_term(q)) for g, qs in enumerate(groups, 1) for q in qs]
+        return out
+
+    # --- costs (602.1a, 118)
+    def mana_part(self, c):
+        return [("cost_mana", "".join(str(t) for t in c))]
+
+    def sacrifice_self(self, c):
+        return [("cost", ("sacrifice", "self"))]
+
+    def cost_object(self, c):
+        if c and isinstance(c[0], Token) and c[0].type == "TYPE_WORD":
+            return _singular(str(c[0]).lower())
+        return str(c[-1]).lower() if c else "permanent"
+
+    def another(self, c):
+        return "another_" + _singular(str(c[-1]).lower())
+
+    def sacrifice(self, c):
+        return [("cost", ("sacrifice", c[-1], c[-2] if isinstance(c[-2], int) else 1))]
+
+    def discard(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return [("cost", ("discard", n))]
+
+    def discard_self(self, c):
+        return [("cost", ("discard", "self"))]
+
+    def pay_life(self, c):
+        return [("cost", ("pay_life", int(c[1])))]
+
+    def exile_self_from_graveyard(self, c):
+        return [("cost", ("exile_from_graveyard", "self"))]
+
+    def remove_counters(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        kind = next(x for x in c if isinstance(x, tuple))
+        return [("cost", ("remove_counters", kind, n))]
+
+    def cost(self, c):
+        return [f for part in c for f in part]
+
+
+_SENTENCE = _Sentence()
+
+_NUMBER_WORDS = {w: i for i, w in enumerate(
+    "zero one two three four five six seven eight nine ten".split())}
+
+
+def _singular(word: str) -> str:
+    return {"sorceries": "sorcery"}.get(word, word[:-1] if word.endswith("s") and word != "class" else word)
+
+
+def _pt(text: str) -> tuple[str, str]:
+    p, t = text.replace("−", "-").split("/")
+    return p, t
+
+
+def _during(text: str) -> str:
+    return re.sub(r"[^a-z]+", "_", text.lower().replace("'s", "")).strip("_")
+
+
+def _quality_term(q: tuple) -> tuple:
+    return q
+
+
+def _modifier_facts(x: tuple) -> list[tuple]:
+    if x[0] == "duration":
+        return [("permission_duration", x[1])]
+    if x[0] == "during":
+        return [("permission_during", _during(x[1]))]
+    if x[0] == "condition":
+        return [("permission_condition", x[1]), ("condition_text", x[1], x[2])]
+    if x[0] == "pay_more":
+        syms = parse_mana_cost(x[1]).symbols
+        return [("permission_additional_cost", i, s) for i, s in enumerate(syms, start=1)]
+    return []
+
+
+# --------------------------------------------------------------------------------------------
+# Reading a face's text.
+
+_SPLIT_SENTENCES = re.compile(r'(?<=\.)\s+(?=[A-Z~"])')
+
+
+def _sentences(text: str) -> list[tuple[str, int]]:
+    """Split effect text at sentence ends outside quotes; (sentence without final '.', offset)."""
+    out: list[tuple[str, int]] = []
+    depth = False
+    start = 0
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch in '"“”':
+            depth = not depth if ch == '"' else ch == "“"
+        elif ch == "." and not depth and (i + 1 == len(text) or text[i + 1] == " "):
+            out.append((text[start:i].strip(), start))
+            start = i + 1
+        i += 1
+    if text[start:].strip():
+        out.append((text[start:].strip(), start))
+    return [(s, o + (len(text[o:]) - len(text[o:].lstrip()))) for s, o in out if s]
+
+
+def _add_facts(ability: Ability, facts: list[tuple], column: int, mode: int | None = None) -> None:
+    """Add sentence facts; a condition kept as words (no meaning yet) becomes an Unparsed record.
+    Facts of a mode (700.2) are wrapped as ``("in_mode", M, fact)``."""
+    for f in facts:
+        if f[0] == "condition_text":
+            ability.unparsed.append(Unparsed("condition", f[2], column))
+        else:
+            ability.semantics.append(f if mode is None else ("in_mode", mode, f))
+
+
+def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
+                 mode: int | None = None) -> None:
+    """Read each sentence of ``text`` for meaning; unreadable sentences become Unparsed."""
+    for sentence, off in _sentences(text):
+        sentence = sentence.strip()
+        try:
+            _SENTENCE.text = sentence
+            facts = _SENTENCE.transform(_parser().parse(sentence, start="sentence"))
+            _add_facts(ability, facts, offset + off + 1, mode)
+        except (LarkError, ValueError, StopIteration):
+            ability.unparsed.append(Unparsed(part, sentence, offset + off + 1))
+
+
+def _read_part(text: str, start: str, ability: Ability, part: str, column: int) -> None:
+    try:
+        _SENTENCE.text = text.strip()
+        _add_facts(ability, _SENTENCE.transform(_parser().parse(text.strip(), start=start)), column)
+    except (LarkError, ValueError, StopIteration):
+        ability.unparsed.append(Unparsed(part, text.strip(), column))
+
+
+def _strip_reminder(text: str) -> str:
+    return re.sub(r"\s*\((?:[^()\n]|\([^()\n]*\))*\)", "", text).strip()
+
+
+def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool) -> None:
+    """Fill ``ability`` from the line tree: kind, parts, and the reading of each part."""
+    kind = tree.data
+    children = tree.children
+    # 113.3a/113.3d: instructions on an instant or sorcery are spell abilities, else static.
+    other_kind = "spell" if is_spell_face else "static"
+    if kind == "keyword_line":
+        ability.kind = "keyword"
+        ability.keywords = _KEYWORD_LINE.transform(tree)
+        for kw in ability.keywords:
+            if kw.cost_text is not None:
+                _read_part(kw.cost_text, "cost", ability, "keyword_cost", 1)
+        return
+    if kind == "ability_word":
+        ability.ability_word = str(children[0]).lower().replace("’", "'")
+        inner = children[2]
+        while inner.data in ("after_word", "plain"):
+            inner = inner.children[0]
+        _classify(inner, line_text, ability, is_spell_face)
+        return
+    text = _strip_reminder(line_text.split("\n")[0])
+    modes = [m for ch in children if isinstance(ch, Tree) and ch.data == "modes" for m in ch.children]
+    for m, mode in enumerate(modes, start=1):
+        mtext = line_text[mode.meta.start_pos:mode.meta.end_pos].lstrip("• ").strip()
+        ability.modes.append(mtext)
+        _read_effect(_strip_reminder(mtext), mode.meta.start_pos, ability, "mode", m)
+    line_text = line_text.split("\n")[0]
+    if kind == "reminder_only":
+        ability.kind = "reminder"  # 207.2a: reminder text only, no rules meaning
+    elif kind == "activated":
+        ability.kind = "activated"
+        cost_tree = children[0]
+        cost_end = cost_tree.meta.end_pos if not cost_tree.meta.empty else 0
+        colon = line_text.index(":", cost_end) if ":" in line_text[cost_end:] else cost_end
+        _read_part(line_text[:colon], "cost", ability, "cost", 1)
+        _read_effect(_strip_reminder(line_text[colon + 1:]), colon + 1, ability)
+    elif kind == "loyalty":
+        ability.kind = "activated"  # 606.3: loyalty abilities are activated abilities
+        ability.loyalty_cost = str(children[0]).strip("[]")
+        colon = line_text.index(":")
+        _read_effect(_strip_reminder(line_text[colon + 1:]), colon + 1, ability)
+    elif kind in ("triggered", "chapter"):
+        ability.kind = "triggered"  # 603.1; 714.2b chapter abilities are triggered abilities
+        if kind == "chapter":
+            dash = line_text.index("—")
+            ability.semantics.append(("chapter", tuple(_roman(str(t)) for t in children[0].children)))
+            _read_effect(_strip_reminder(line_text[dash + 1:]), dash + 1, ability)
+            return
+        trig = children[0]
+        after = line_text[trig.end_pos:] if hasattr(trig, "end_pos") else line_text
+        after_clean = _strip_reminder(after)
+        comma = after_clean.find(",")
+        if comma < 0:
+            ability.unparsed.append(Unparsed("condition", after_clean, trig.end_pos + 1))
+            return
+        cond, effect = after_clean[:comma], after_clean[comma + 1:]
+        _read_part(cond, "trigger_condition", ability, "condition", trig.end_pos + 1)
+        _read_effect(effect.strip(), trig.end_pos + comma + 2, ability)
+    elif kind == "modal":
+        ability.kind = other_kind
+        head = str(children[0])
+        ability.semantics.append(("modal", head.rstrip("— ").lower()))
+        for m, mode in enumerate(children[1:], start=1):
+            mtext = line_text[mode.meta.start_pos:mode.meta.end_pos].lstrip("• ").strip()
+            ability.modes.append(mtext)
+            _read_effect(_strip_reminder(mtext), mode.meta.start_pos, ability, "mode", m)
+    elif kind == "spree_mode":
+        ability.kind = other_kind
+        dash = line_text.index("—")
+        _read_effect(_strip_reminder(line_text[dash + 1:]), dash + 1, ability, "mode")
+    elif kind == "level":
+        ability.kind = "static"  # 711.2b
+        ability.semantics.append(("level_range", str(children[0])))
+    else:  # other
+        ability.kind = other_kind
+        _read_effect(text, 0, ability)
+
+
+def _roman(s: str) -> int:
+    return {"I": 1, "II": 2, "III": 3, "IV": 4, "V": 5, "VI": 6}[s]
+
+
+def _ability_lines(text: str) -> list[tuple[str, int]]:
+    """Lines of ``text`` with their 1-based line numbers; bullet lines join the line before."""
+    out: list[tuple[str, int]] = []
+    for n, line in enumerate(text.split("\n"), start=1):
+        line = line.rstrip()
+        if not line.strip():
+            continue
+        if line.lstrip().startswith("•") and out:
+            out[-1] = (out[-1][0] + "\n" + line.strip(), out[-1][1])
+        else:
+            out.append((line.strip(), n))
+    return out
+
+
+def normalize_self_references(text: str, names: list[str]) -> str:
+    """Replace the card's own names (longest first, whole words) with ``~`` (201.5: a name in
+    rules text refers to the object itself)."""
+    for n in sorted({n for n in names if n}, key=len, reverse=True):
+        text = re.sub(rf"(?<![\w~]){re.escape(n)}(?![\w])", "~", text)
+    return text
+
+
+def self_names(card_name: str, face_name: str, legendary: bool) -> list[str]:
+    """Names that refer to the object itself in a face's text: the face's name, the card's full
+    name and, for a legendary object, the name's part before the comma (201.5, 201.5a).
+    The short name is only used for legendary faces, where the CR (201.5a) allows it."""
+    names = [face_name, card_name]
+    if legendary:
+        for n in (face_name, card_name):
+            if "," in n:
+                names.append(n.split(",")[0].strip())
+            elif " of " in n or " the " in n:
+                names.append(re.split(r" (?:of|the) ", n)[0].strip())
+    return names
+
+
+def parse_oracle_text(text: str, face_name: str = "", card_name: str = "", *, legendary: bool = False,
+                      is_spell_face: bool = False, source: str = "<oracle text>") -> list[Ability]:
+    """Split one face's Oracle text into abilities and read them.
+
+    Args:
+        text: the face's Oracle text (lines separated by ``\\n``).
+        face_name, card_name: names that refer to the object itself (normalized to ``~``).
+        legendary: the face is legendary (its short name also refers to itself, 201.5a).
+        is_spell_face: the face is an instant or sorcery (instructions are spell abilities, 113.3a).
+        source: where the text comes from, for errors.
+
+    Returns:
+        One :class:`Ability` per line; unreadable parts are in each ability's ``unparsed``; a
+        line the line grammar cannot read at all has kind ``unclassified`` and one ``ability``
+        Unparsed record.
+
+    Raises:
+        CardTextError: ``text`` is longer than :data:`MAX_TEXT_LENGTH` characters.
+    """
+    if len(text) > MAX_TEXT_LENGTH:
+        raise CardTextError(f"Oracle text of {len(text)} characters is longer than the "
+                            f"{MAX_TEXT_LENGTH} this reader accepts", source, 1, MAX_TEXT_LENGTH + 1)
+    norm = normalize_self_references(text, self_names(card_name or face_name, face_name, legendary))
+    out: list[Ability] = []
+    for index, (line, lineno) in enumerate(_ability_lines(norm), start=1):
+        ability = Ability(index, "unclassified", line, lineno)
+        _REMINDERS.clear()
+        tree = None
+        for start in ("ability", "plain_ability"):
+            _REMINDERS.clear()
+            try:
+                tree = _parser().parse(line, start=start)
+                break
+            except UnexpectedInput:
+                continue
+            except (LarkError, VisitError):
+                break
+        ability.reminder = [str(t)[1:-1] for t in _REMINDERS]
+        if tree is None:
+            ability.unparsed.append(Unparsed("ability", _strip_reminder(line), 1))
+            out.append(ability)
+            continue
+        node = tree
+        while node.data in ("ability", "plain_ability", "plain"):
+            node = node.children[0]
+        try:
+            _classify(node, line, ability, is_spell_face)
+        except (LarkError, VisitError, ValueError) as err:
+            ability.kind = "unclassified"
+            ability.unparsed.append(Unparsed("ability", _strip_reminder(line), 1))
+            ability.semantics.clear()
+            _ = err
+        out.append(ability)
+    return out

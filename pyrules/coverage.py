@@ -1,0 +1,213 @@
+"""How much of the card pool the card grammars read: the coverage report of ``pyrules cards coverage``.
+
+Levels (each counted over the loaded cards; a multi-face card's faces all count):
+
+- **L0 frame**: a card whose every face's name, mana cost and type line were read (no frame
+  problem in :attr:`CardDefinition.problems`), and whose faces match its layout.
+- **L1 abilities**: abilities (one per line, CR 113) split and classified (kind other than
+  ``unclassified``).
+- **L2 keyword lines**: keyword lines (702) whose every keyword was read with its parameters
+  (no unreadable "—" cost).
+- **L3 meaning**: abilities with no unparsed residue (every sentence, cost and condition read
+  for meaning).
+
+Batches run in a process pool (``workers`` processes, :mod:`concurrent.futures`) with progress on
+stderr.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable, Iterator
+
+from pyrules.cards import CardDefinition, cards_from_json
+from pyrules.errors import CardTextError
+
+FRAME_FIELDS = ("mana_cost", "type_line")
+
+
+@dataclass
+class Coverage:
+    """Counts per level (see the module docstring).
+
+    Attributes:
+        cards, cards_frame_ok: cards seen / with the frame read (L0).
+        faces: faces seen.
+        abilities, abilities_classified: abilities seen / classified (L1).
+        cards_all_classified: cards whose every ability is classified.
+        keyword_lines, keyword_lines_full: keyword lines / read with all parameters (L2).
+        abilities_clean: abilities with no unparsed residue (L3).
+        cards_clean: cards whose every ability has no unparsed residue.
+        unparsed_patterns: unparsed texts with numbers, mana symbols and quotes generalized -> count.
+        errors: ``(source, card name, message)`` for cards that could not be read at all.
+    """
+
+    cards: int = 0
+    cards_frame_ok: int = 0
+    faces: int = 0
+    abilities: int = 0
+    abilities_classified: int = 0
+    cards_all_classified: int = 0
+    keyword_lines: int = 0
+    keyword_lines_full: int = 0
+    abilities_clean: int = 0
+    cards_clean: int = 0
+    unparsed_patterns: Counter = field(default_factory=Counter)
+    errors: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def add(self, other: "Coverage") -> None:
+        """Add ``other``'s counts to these."""
+        for name in self.__dataclass_fields__:
+            mine = getattr(self, name)
+            if isinstance(mine, int):
+                setattr(self, name, mine + getattr(other, name))
+        self.unparsed_patterns.update(other.unparsed_patterns)
+        self.errors += other.errors
+
+    @staticmethod
+    def _pct(n: int, d: int) -> float:
+        return 100.0 * n / d if d else 100.0
+
+    def levels(self) -> dict[str, tuple[int, int, float]]:
+        """``{"L0": (n, of, percent), ...}`` for the four levels (L1 and L3 count abilities)."""
+        return {
+            "L0": (self.cards_frame_ok, self.cards, self._pct(self.cards_frame_ok, self.cards)),
+            "L1": (self.abilities_classified, self.abilities, self._pct(self.abilities_classified, self.abilities)),
+            "L2": (self.keyword_lines_full, self.keyword_lines, self._pct(self.keyword_lines_full, self.keyword_lines)),
+            "L3": (self.abilities_clean, self.abilities, self._pct(self.abilities_clean, self.abilities)),
+        }
+
+    def report(self, top: int = 15) -> str:
+        """The text report: one line per level, then the most frequent unparsed patterns."""
+        names = {"L0": "frame (name, cost, types, P/T, faces)", "L1": "abilities split and classified",
+                 "L2": "keyword lines with parameters", "L3": "abilities with no unparsed residue"}
+        lines = [f"{self.cards} cards, {self.faces} faces, {self.abilities} abilities"]
+        for level, (n, d, p) in self.levels().items():
+            lines.append(f"{level} {names[level]:<40} {n:>7} / {d:<7} {p:6.2f}%")
+        lines.append(f"   cards with every ability classified     {self.cards_all_classified:>7} / {self.cards:<7} "
+                     f"{self._pct(self.cards_all_classified, self.cards):6.2f}%")
+        lines.append(f"   cards with no unparsed residue          {self.cards_clean:>7} / {self.cards:<7} "
+                     f"{self._pct(self.cards_clean, self.cards):6.2f}%")
+        if self.errors:
+            lines.append(f"{len(self.errors)} cards could not be read:")
+            lines += [f"  {src}: {name}: {msg}" for src, name, msg in self.errors[:top]]
+        lines.append(f"most frequent unparsed patterns (of {sum(self.unparsed_patterns.values())}):")
+        lines += [f"  {n:>6}  {p}" for p, n in self.unparsed_patterns.most_common(top)]
+        return "\n".join(lines)
+
+
+_GENERALIZE = [(re.compile(r"\{[^{}]*\}"), "{M}"), (re.compile(r'"[^"]*"'), '"…"'),
+               (re.compile(r"\b\d+\b"), "N"), (re.compile(r"[+−-]N/[+−-]N"), "±N/±N")]
+
+
+def unparsed_pattern(text: str) -> str:
+    """Generalize an unparsed text for counting: mana symbols → {M}, numbers → N, quotes → "…"."""
+    for pat, rep in _GENERALIZE:
+        text = pat.sub(rep, text)
+    return text[:100]
+
+
+def card_coverage(card: CardDefinition) -> Coverage:
+    """Coverage counts for one card (reads its faces' abilities)."""
+    cov = Coverage(cards=1, faces=len(card.faces))
+    frame_ok = not any(p.field in FRAME_FIELDS or p.field == "oracle_text" and p.face == 0 for p in card.problems)
+    cov.cards_frame_ok = int(frame_ok and bool(card.faces) and all(f.name for f in card.faces))
+    all_classified = all_clean = True
+    for face in card.faces:
+        if face.oracle_problem is not None:
+            all_classified = all_clean = False
+            cov.unparsed_patterns[f"<whole text unread: {face.oracle_problem.message[-60:]}>"] += 1
+        for ab in face.abilities:
+            cov.abilities += 1
+            classified = ab.kind != "unclassified"
+            cov.abilities_classified += classified
+            all_classified &= classified
+            if ab.kind == "keyword":
+                cov.keyword_lines += 1
+                cov.keyword_lines_full += not any(u.part == "keyword_cost" for u in ab.unparsed)
+            clean = not ab.unparsed
+            cov.abilities_clean += clean
+            all_clean &= clean
+            for u in ab.unparsed:
+                cov.unparsed_patterns[unparsed_pattern(u.text)] += 1
+    cov.cards_all_classified = int(all_classified)
+    cov.cards_clean = int(all_clean)
+    return cov
+
+
+def _chunk_coverage(records: list[Any], source: str) -> Coverage:
+    total = Coverage()
+    for rec in records:
+        try:
+            for card in cards_from_json(rec, source):
+                total.add(card_coverage(card))
+        except CardTextError as err:
+            name = rec.get("name", "?") if isinstance(rec, dict) else "?"
+            total.errors.append((source, str(name), str(err)))
+            total.cards += 1
+    return total
+
+
+def read_records(path: str | Path) -> tuple[list[Any], str]:
+    """The card records of a JSON card file (a list; an MTGJSON v3 set file is one record).
+
+    Raises:
+        CardTextError: unreadable file or invalid JSON, with line and column.
+    """
+    path = Path(path)
+    try:
+        data = json.loads(path.read_text(encoding="utf-8-sig"))
+    except (OSError, UnicodeDecodeError) as err:
+        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+    except json.JSONDecodeError as err:
+        raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+    if isinstance(data, dict) and data.get("object") == "list":
+        data = data.get("data", [])
+    if isinstance(data, list):
+        return data, str(path)
+    return [data], str(path)
+
+
+def _chunks(files: Iterable[str | Path], size: int) -> Iterator[tuple[list[Any], str]]:
+    for f in files:
+        records, source = read_records(f)
+        for i in range(0, len(records), size):
+            yield records[i:i + size], source
+
+
+def pool_coverage(files: Iterable[str | Path], workers: int = 2, chunk_size: int = 400,
+                  progress: bool = True) -> Coverage:
+    """Coverage over every card of ``files`` with ``workers`` processes (1: in this process).
+
+    Raises:
+        CardTextError: a file that is not readable JSON.
+    """
+    total = Coverage()
+    chunks = list(_chunks(files, chunk_size))
+    done = 0
+    if workers <= 1:
+        results: Iterable[Coverage] = (_chunk_coverage(r, s) for r, s in chunks)
+        for cov in results:
+            total.add(cov)
+            done += 1
+            _progress(done, len(chunks), total.cards, progress)
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for cov in pool.map(_chunk_coverage, [r for r, _ in chunks], [s for _, s in chunks]):
+                total.add(cov)
+                done += 1
+                _progress(done, len(chunks), total.cards, progress)
+    if progress:
+        print(file=sys.stderr)
+    return total
+
+
+def _progress(done: int, of: int, cards: int, show: bool) -> None:
+    if show:
+        print(f"\rcards: {cards} ({done}/{of} batches)", end="", file=sys.stderr, flush=True)

@@ -1,0 +1,326 @@
+"""Typed outcome answers: what events do and what follows from them (issue 6).
+
+Read them through :meth:`pyrules.api.Answers.outcomes`::
+
+    out = kb.ask(state).outcomes()
+    out.damage_results("combat")      # 120.3a–h results of each damage assignment
+    out.state_based_actions()         # 704.5 actions checked after the events (704.3)
+    out.life("bob"), out.poison("bob"), out.counters("bear", "-1/-1")
+
+Every answer comes from the clingo rule base (``rules_asp/damage.lp``, ``sba.lp``, ``counters.lp``,
+``combat.lp``, ``tokens.lp``, ``designations.lp``, ``expend.lp``, ``shuffle.lp``, ``abilities.lp``);
+this module only maps the shown atoms to dataclasses. Each carries ``citations``: the CR rules the
+rule base attached to it with ``cites/2``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import clingo
+
+from pyrules.answers import Citation
+from pyrules.errors import QueryError
+from pyrules.state import counter_kind_term, ident, symbol_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pyrules.api import Answers
+
+
+def _text(sym: clingo.Symbol) -> str:
+    """A term as text: strings unquoted, ``pt(-1,-1)`` as ``-1/-1``, everything else as clingo prints it."""
+    if sym.type == clingo.SymbolType.Function and sym.name == "pt" and len(sym.arguments) == 2:
+        x, y = (a.number for a in sym.arguments)
+        return f"{x:+d}/{y:+d}"
+    return symbol_name(sym)
+
+
+def _rules(citations: tuple[Citation, ...]) -> str:
+    return ", ".join(c.rule for c in citations)
+
+
+@dataclass(frozen=True)
+class DamageResult:
+    """One result of damage (CR 120.3a–h; deathtouch 702.2b).
+
+    Attributes:
+        event: the damage event id; ``source`` and ``recipient``: object/player ids.
+        result: ``lose_life`` (120.3a), ``poison_counters`` (120.3b), ``toxic_poison_counters``
+            (120.3g), ``put_counters`` (-1/-1 counters, 120.3d), ``mark_damage`` (120.3e),
+            ``gain_life`` (120.3f), ``remove_counters`` (loyalty 120.3c / defense 120.3h),
+            ``deathtouch`` (702.2b: the recipient was dealt damage by a deathtouch source).
+        amount: life, counters or damage (whole numbers); None for ``deathtouch``.
+        player: who gives the counters / gains the life (the source's controller), else None.
+        counter: the counter kind for ``put_counters``/``remove_counters`` (``-1/-1``, ``loyalty``,
+            ``defense``), else None.
+        citations: CR rules.
+    """
+
+    event: str
+    source: str
+    recipient: str
+    result: str
+    amount: int | None
+    player: str | None
+    counter: str | None
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: the result and its rules."""
+        extra = " ".join(x for x in (self.player and f"by {self.player}", self.counter,
+                                    None if self.amount is None else str(self.amount)) if x)
+        return (f"{self.source} -> {self.recipient}: {self.result} {extra} "
+                f"(CR {_rules(self.citations)})")
+
+
+@dataclass(frozen=True)
+class StateBasedAction:
+    """A state-based action performed when the game next checks (CR 704.3, 704.5).
+
+    Attributes:
+        action: ``loses_game`` (704.5a/c), ``ceases_to_exist`` (704.5d), ``put_into_graveyard``
+            (704.5f/i/v), ``destroyed`` (704.5g/h), ``regenerated`` (701.19a replaced destruction),
+            ``legend_rule`` (704.5j), ``annihilate_counters`` (704.5q).
+        subject: the player or object id.
+        detail: the legend rule's name, or the number of +1/+1 and -1/-1 counters removed; else None.
+        citations: CR rules (the 704.5 subrule that applies, and 704.3).
+    """
+
+    action: str
+    subject: str
+    detail: str | int | None
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line."""
+        detail = "" if self.detail is None else f" ({self.detail})"
+        return f"{self.action}: {self.subject}{detail} (CR {_rules(self.citations)})"
+
+
+@dataclass(frozen=True)
+class Verdict:
+    """A yes/no answer about one thing, with the reasons for a no.
+
+    Attributes:
+        question: ``attack`` (508.1a), ``activate`` (602.5a, 107.5, 107.6), ``attack_battle`` (310.8b),
+            ``exile`` (TL;DR), ``token_copy`` (111.12), ``keyword`` (613.1f, 122.1b).
+        subject: the object (or ``player:battle`` / ``event:object``) asked about; ``ability`` for
+            activations, else None.
+        allowed: the answer.
+        reasons: why not: ``tapped``, ``untapped``, ``battle``, ``summoning_sickness``, ...
+        citations: CR rules.
+    """
+
+    question: str
+    subject: str
+    ability: str | None
+    allowed: bool
+    reasons: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line."""
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        what = f"{self.subject}" + (f" {self.ability}" if self.ability else "")
+        return f"{self.question} {what}: {'yes' if self.allowed else 'no'}{why} (CR {_rules(self.citations)})"
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """Any other result: ``kind`` (``destroy_result``, ``trigger``, ``expends``, ``damage_removed``,
+    ``library_shuffled``, ``token_name``, ...), ``args`` as text, ``citations``."""
+
+    kind: str
+    args: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line."""
+        return f"{self.kind}({', '.join(self.args)}) (CR {_rules(self.citations)})"
+
+
+class Outcomes:
+    """Typed reader over one :class:`pyrules.api.Answers` (one solved state).
+
+    Raises (accessors):
+        QueryError: a value the rule base did not derive (unknown player, object or counter kind).
+    """
+
+    def __init__(self, answers: "Answers") -> None:
+        self._a = answers
+
+    def _atoms(self, name: str) -> list[clingo.Symbol]:
+        return self._a.symbols(name)
+
+    def _cite(self, atom: clingo.Symbol) -> tuple[Citation, ...]:
+        return self._a.citations(atom)
+
+    # --- damage -------------------------------------------------------------------------------
+    def damage_results(self, event: str | None = None) -> list[DamageResult]:
+        """Results of every damage assignment (120.3), optionally of one event; sorted."""
+        out = []
+        for a in self._atoms("damage_result"):
+            e, s, r, res = a.arguments
+            if event is not None and symbol_name(e) != event:
+                continue
+            args = res.arguments
+            player = counter = amount = None
+            if res.name in ("poison_counters", "toxic_poison_counters", "gain_life"):
+                player, amount = symbol_name(args[0]), args[1].number
+            elif res.name == "put_counters":
+                player, counter, amount = symbol_name(args[0]), _text(args[1]), args[2].number
+            elif res.name == "remove_counters":
+                counter, amount = _text(args[0]), args[1].number
+            elif res.name in ("lose_life", "mark_damage"):
+                amount = args[0].number
+            out.append(DamageResult(symbol_name(e), symbol_name(s), symbol_name(r), res.name, amount,
+                                    player, counter, self._cite(a)))
+        return sorted(out, key=lambda d: (d.event, d.source, d.recipient, d.result))
+
+    def _value(self, name: str, *key: clingo.Symbol) -> int:
+        for a in self._atoms(name):
+            if tuple(a.arguments[:-1]) == key:
+                return a.arguments[-1].number
+        raise QueryError(f"no {name} for {', '.join(_text(k) for k in key)} in this state")
+
+    def life(self, player: str) -> int:
+        """``player``'s life total after the events (119.3, 120.3a, 120.3f).
+
+        Raises:
+            QueryError: the state gave no life total for ``player``.
+        """
+        return self._value("life_after", ident(player))
+
+    def poison(self, player: str) -> int:
+        """``player``'s poison counters after the events (122.1f, 120.3b, 120.3g)."""
+        return self._value("poison_after", ident(player))
+
+    def counters(self, obj: str, kind: str) -> int:
+        """Counters of ``kind`` (``"-1/-1"``, ``"loyalty"``, ``"defense"`` ...) on ``obj`` after the
+        events, before state-based actions (122; 120.3c/d/h). 0 if it never had any."""
+        try:
+            return self._value("counters_after", ident(obj), counter_kind_term(kind))
+        except QueryError:
+            return 0
+
+    def damage_marked(self, obj: str) -> int:
+        """Damage marked on creature ``obj`` after the events (120.3e, 120.6)."""
+        return self._value("damage_marked_after", ident(obj))
+
+    def toughness(self, obj: str) -> int | None:
+        """Toughness of creature ``obj`` after the events (208, 613.4c); None if not known here
+        (a characteristic-defining "*", 604.3)."""
+        try:
+            return self._value("toughness_after", ident(obj))
+        except QueryError:
+            return None
+
+    def has_keyword(self, obj: str, keyword: str) -> Verdict:
+        """Does ``obj`` have keyword ability ``keyword`` now? (613.1f; keyword counters 122.1b)"""
+        sym = clingo.Function("has_keyword_ability", [ident(obj), clingo.Function(keyword)])
+        have = sym in set(self._atoms("has_keyword_ability"))
+        refused = clingo.Function("not_a_keyword_counter", [ident(obj), clingo.Function(keyword)])
+        reasons = ("not_a_keyword_counter",) if refused in set(self._atoms("not_a_keyword_counter")) else ()
+        cites = self._cite(sym) if have else self._cite(refused)
+        return Verdict("keyword", obj, keyword, have, reasons, cites)
+
+    # --- state-based actions --------------------------------------------------------------------
+    def state_based_actions(self) -> list[StateBasedAction]:
+        """State-based actions the next check performs (704.3, 704.5), sorted."""
+        out = []
+        for a in self._atoms("sba"):
+            act = a.arguments[0]
+            args = act.arguments
+            detail = None
+            if act.name == "legend_rule":
+                detail = symbol_name(args[1])
+            elif act.name == "annihilate_counters":
+                detail = args[1].number
+            out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a)))
+        return sorted(out, key=lambda s: (s.action, s.subject))
+
+    def sba(self, action: str, subject: str) -> StateBasedAction | None:
+        """The state-based action ``action`` on ``subject``, or None if it doesn't happen."""
+        return next((s for s in self.state_based_actions() if (s.action, s.subject) == (action, subject)), None)
+
+    # --- combat, activation ---------------------------------------------------------------------
+    def attack(self, obj: str) -> Verdict:
+        """May creature ``obj`` be declared as an attacker? (508.1a, 302.6)
+
+        Raises:
+            QueryError: ``obj`` is not a creature the active player controls on the battlefield.
+        """
+        yes = [a for a in self._atoms("may_attack") if symbol_name(a.arguments[0]) == obj]
+        no = [a for a in self._atoms("may_not_attack") if symbol_name(a.arguments[0]) == obj]
+        if not yes and not no:
+            raise QueryError(f"{obj!r} is not a creature the active player controls (CR 508.1a)")
+        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
+        return Verdict("attack", obj, None, bool(yes), tuple(sorted(symbol_name(a.arguments[1]) for a in no)), cites)
+
+    def activate(self, obj: str, ability: str) -> Verdict:
+        """May ``obj``'s {T}/{Q} ability ``ability`` be activated now? (602.5a, 302.6, 107.5, 107.6)
+
+        Raises:
+            QueryError: no such ability with {T} or {Q} in the state.
+        """
+        key = (ident(obj), ident(ability))
+        yes = [a for a in self._atoms("may_activate") if tuple(a.arguments) == key]
+        no = [a for a in self._atoms("may_not_activate") if tuple(a.arguments[:2]) == key]
+        if not yes and not no:
+            raise QueryError(f"no ability {ability!r} with {{T}} or {{Q}} of {obj!r} in this state")
+        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
+        return Verdict("activate", obj, ability, bool(yes), tuple(sorted(symbol_name(a.arguments[2]) for a in no)),
+                       cites)
+
+    def attack_battle(self, player: str, battle: str) -> Verdict:
+        """May ``player`` attack ``battle``? (310.8b)"""
+        key = (ident(player), ident(battle))
+        yes = [a for a in self._atoms("may_attack_battle") if tuple(a.arguments) == key]
+        no = [a for a in self._atoms("may_not_attack_battle") if tuple(a.arguments) == key]
+        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
+        return Verdict("attack_battle", f"{player}:{battle}", None, bool(yes) and not no,
+                       ("protector",) if no else (), cites)
+
+    # --- tokens ------------------------------------------------------------------------------------
+    def token_name(self, obj: str) -> Outcome:
+        """Name of token ``obj`` (111.4: given, or its subtypes as created plus "Token"); args[0] the name."""
+        for a in self._atoms("token_name"):
+            if symbol_name(a.arguments[0]) != obj:
+                continue
+            n = a.arguments[1]
+            if n.name == "named":
+                name = symbol_name(n.arguments[0])
+            else:  # subtypes_plus_token: rendering the rule base's answer
+                parts = sorted((s.arguments[1].number, symbol_name(s.arguments[2]))
+                               for s in self._atoms("token_name_part") if symbol_name(s.arguments[0]) == obj)
+                name = " ".join([w for _, w in parts] + ["Token"])
+            return Outcome("token_name", (name,), self._cite(a))
+        raise QueryError(f"{obj!r} is not a token of this state")
+
+    def token_subtypes(self, obj: str) -> tuple[str, ...]:
+        """Subtypes of token ``obj`` now, in order (111.4)."""
+        subs = sorted((a.arguments[1].number, symbol_name(a.arguments[2])) for a in self._atoms("token_subtype_now")
+                      if symbol_name(a.arguments[0]) == obj)
+        return tuple(s for _, s in subs)
+
+    def token_copy(self, event: str) -> Verdict:
+        """Is a token copy created by ``event``? (111.12, 707.2, 608.2h)"""
+        yes = [a for a in self._atoms("creates_token_copy") if symbol_name(a.arguments[0]) == event]
+        no = [a for a in self._atoms("creates_no_token") if symbol_name(a.arguments[0]) == event]
+        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
+        return Verdict("token_copy", event, None, bool(yes), ("nonexistent_object",) if no else (), cites)
+
+    # --- everything else ---------------------------------------------------------------------------
+    def results(self, kind: str) -> list[Outcome]:
+        """Atoms of ``kind`` (``destroy_result``, ``triggers``, ``expends``, ``damage_removed``,
+        ``library_shuffled``, ``shuffled_in``, ``not_shuffled_in``, ``tldr_result``, ``stays_in_zone``,
+        ``gameplay_tracker``, ``life_loss_ignored``, ``battle_kept_by_pending_trigger``,
+        ``indestructible_survives``, ``keyword_variable_value``, ``mana_spent_after``) as text, sorted."""
+        return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a)) for a in self._atoms(kind)),
+                      key=lambda o: o.args)
+
+    def destroy_results(self, event: str) -> list[Outcome]:
+        """What destroying in ``event`` does (701.8; trackers per the Naturalize 2 rulings): each
+        result as ``Outcome("destroy_result", (event, result))``."""
+        return [o for o in self.results("destroy_result") if o.args[0] == event]
