@@ -745,7 +745,8 @@ def _modifier_facts(x: tuple) -> list[tuple]:
         return [("permission_condition", x[1]), ("condition_text", x[1], x[2])]
     if x[0] == "pay_more":
         syms = parse_mana_cost(x[1]).symbols
-        return [("permission_additional_cost", i, s) for i, s in enumerate(syms, start=1)]
+        return [("permission_condition", "if_additional_cost_paid")] + [
+            ("permission_additional_cost", i, s) for i, s in enumerate(syms, start=1)]
     return []
 
 
@@ -825,6 +826,8 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
     if kind == "ability_word":
         ability.ability_word = str(children[0]).lower().replace("’", "'")
         inner = children[2]
+        dash = children[1].end_pos
+        line_text = " " * dash + line_text[dash:]  # keep positions, drop the word (207.2c)
         while inner.data in ("after_word", "plain"):
             inner = inner.children[0]
         _classify(inner, line_text, ability, is_spell_face)
@@ -835,6 +838,7 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         mtext = line_text[mode.meta.start_pos:mode.meta.end_pos].lstrip("• ").strip()
         ability.modes.append(mtext)
         _read_effect(_strip_reminder(mtext), mode.meta.start_pos, ability, "mode", m)
+    full_text = line_text
     line_text = line_text.split("\n")[0]
     if kind == "reminder_only":
         ability.kind = "reminder"  # 207.2a: reminder text only, no rules meaning
@@ -872,7 +876,7 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         head = str(children[0])
         ability.semantics.append(("modal", head.rstrip("— ").lower()))
         for m, mode in enumerate(children[1:], start=1):
-            mtext = line_text[mode.meta.start_pos:mode.meta.end_pos].lstrip("• ").strip()
+            mtext = full_text[mode.meta.start_pos:mode.meta.end_pos].lstrip("• ").strip()
             ability.modes.append(mtext)
             _read_effect(_strip_reminder(mtext), mode.meta.start_pos, ability, "mode", m)
     elif kind == "spree_mode":

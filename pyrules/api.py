@@ -243,3 +243,22 @@ class KnowledgeBase:
             raise QueryError(f"no answer: the solve was {result.status}")
         cards = {name: self.cards[name] for name in state.card_names()}
         return Answers(result.symbols, state, cards, self.rule_text)
+
+    def warm(self, states: Iterable[GameState]):
+        """A :class:`pyrules.warm.WarmSession`: the rule base grounded once for the universe of
+        ``states`` (their facts and cards); its ``ask(state)`` answers any state within that
+        universe as :meth:`ask` would, without grounding again.
+
+        Raises:
+            QueryError: unknown card names, or no state.
+        """
+        from pyrules.warm import WarmSession
+        return WarmSession(self, states)
+
+    def ask_many(self, states: Iterable[GameState], question=None, workers: int = 2,
+                 chunk_size: int | None = None) -> list:
+        """Answer one question for many states on ``workers`` processes, results in input order
+        (see :func:`pyrules.warm.ask_many`: ``question`` maps :class:`Answers` to a picklable value;
+        a state that cannot be answered gives a :class:`QueryError` instance as its result)."""
+        from pyrules.warm import DEFAULT_CHUNK, ask_many
+        return ask_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK)

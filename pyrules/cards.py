@@ -265,3 +265,41 @@ def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[Car
         raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
     wanted = set(names) if names is not None else None
     return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]
+
+
+def cards_from_text(text: str, source: str = "<plain card>") -> list[CardDefinition]:
+    """Card definitions from pyrules' plain-text card format (grammar ``parser/plain_card.lark``):
+    per card a name line, an optional mana-cost line, a type line, Oracle text lines and an
+    optional last line ``P/T``, ``Loyalty: N`` or ``Defense: N``; ``//`` lines between faces,
+    blank lines between cards, ``# comments``, an optional first line ``Layout: <name>``.
+
+    Raises:
+        CardTextError: the text does not follow the format (with line and column).
+    """
+    from pyrules.parser.plain_card import plain_card_records
+
+    return [card_from_scryfall(rec, source) for rec in plain_card_records(text, source)]
+
+
+def load_plain_card(path: str | Path) -> list[CardDefinition]:
+    """Read a plain-text card file (see :func:`cards_from_text`); a file may hold several cards.
+
+    Raises:
+        CardTextError: unreadable file, or text that does not follow the format.
+    """
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8-sig")
+    except (OSError, UnicodeDecodeError) as err:
+        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+    return cards_from_text(text, str(path))
+
+
+def load_any_cards(path: str | Path) -> list[CardDefinition]:
+    """Read a card file by its suffix: ``.json`` card data (:func:`load_cards`), anything else
+    the plain-text format (:func:`load_plain_card`).
+
+    Raises:
+        CardTextError: unreadable file or content.
+    """
+    return load_cards(path) if str(path).lower().endswith(".json") else load_plain_card(path)

@@ -273,6 +273,21 @@ class Outcomes:
         return Verdict("activate", obj, ability, bool(yes), tuple(sorted(symbol_name(a.arguments[2]) for a in no)),
                        cites)
 
+    def activations(self, obj: str) -> list[Verdict]:
+        """Every {T}/{Q} activated ability of ``obj`` (its card's, ``(card, face, index)``, or given by the
+        state) and whether it may be activated now (602.5a, 302.6, 107.5, 107.6); sorted."""
+        abilities = {a.arguments[1] for a in self._atoms("may_activate") + self._atoms("may_not_activate")
+                     if symbol_name(a.arguments[0]) == obj}
+        return sorted((self._activation(obj, ab) for ab in abilities), key=lambda v: v.ability or "")
+
+    def _activation(self, obj: str, ability: clingo.Symbol) -> Verdict:
+        key = (ident(obj), ability)
+        yes = [a for a in self._atoms("may_activate") if tuple(a.arguments) == key]
+        no = [a for a in self._atoms("may_not_activate") if tuple(a.arguments[:2]) == key]
+        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
+        return Verdict("activate", obj, _text(ability), bool(yes),
+                       tuple(sorted(symbol_name(a.arguments[2]) for a in no)), cites)
+
     def attack_battle(self, player: str, battle: str) -> Verdict:
         """May ``player`` attack ``battle``? (310.8b)"""
         key = (ident(player), ident(battle))

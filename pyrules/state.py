@@ -301,7 +301,8 @@ class GameState:
                                           Number(a) if isinstance(a, int) else ident(a) for a in args]))
 
     def set_life(self, player: str, life: int) -> None:
-        """``player``'s life total before the events (119)."""
+        """``player``'s life total before the events (119); replaces a total set before."""
+        self.extra = [f for f in self.extra if not (f.name == "life_total" and f.arguments[0] == ident(player))]
         self._add("life_total", player, life)
 
     def set_poison(self, player: str, counters: int) -> None:

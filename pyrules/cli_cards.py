@@ -1,0 +1,79 @@
+"""``pyrules cards``: card files → facts, and the coverage report of the card grammars.
+
+Commands (added to the main parser by :func:`register`):
+    pyrules cards parse FILE... [--format lp|json]   card JSON or plain-text cards -> facts
+    pyrules cards coverage FILE... [--workers N] [--top N] [--json]
+                                                      coverage levels L0..L3 (pyrules.coverage)
+
+Exit codes: 0 done; 2 bad input (one line ``file:line:column: message`` on stderr).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from dataclasses import asdict
+from typing import Any
+
+
+def _card_json(card) -> dict[str, Any]:
+    """A card definition as JSON-ready data, with each face's abilities."""
+    out = {"name": card.name, "layout": card.layout, "source": card.source,
+           "promo_types": list(card.promo_types), "problems": [asdict(p) for p in card.problems],
+           "faces": []}
+    for face in card.faces:
+        out["faces"].append({
+            "index": face.index, "name": face.name,
+            "mana_cost": face.mana_cost.text if face.mana_cost else None,
+            "type_line": face.type_line.text if face.type_line else None,
+            "oracle_text": face.oracle_text, "power": face.power, "toughness": face.toughness,
+            "loyalty": face.loyalty, "defense": face.defense,
+            "abilities": [asdict(a) for a in face.abilities],
+            "oracle_problem": asdict(face.oracle_problem) if face.oracle_problem else None})
+    return out
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    from pyrules.card_facts import card_facts
+    from pyrules.cards import load_any_cards
+
+    for path in args.files:
+        for card in load_any_cards(path):
+            if args.format == "json":
+                print(json.dumps(_card_json(card), ensure_ascii=False, default=str))
+            else:
+                print("".join(f"{s}.\n" for s in card_facts(card)), end="")
+    return 0
+
+
+def _cmd_coverage(args: argparse.Namespace) -> int:
+    from pyrules.coverage import pool_coverage
+
+    cov = pool_coverage(args.files, workers=args.workers, progress=not args.quiet)
+    if args.json:
+        print(json.dumps({"levels": {k: {"count": n, "of": d, "percent": round(p, 2)}
+                                     for k, (n, d, p) in cov.levels().items()},
+                          "cards": cov.cards, "faces": cov.faces, "abilities": cov.abilities,
+                          "errors": cov.errors,
+                          "unparsed_patterns": cov.unparsed_patterns.most_common(args.top)}, indent=2))
+    else:
+        print(cov.report(args.top))
+    return 0
+
+
+def register(subparsers: argparse._SubParsersAction) -> None:
+    """Add ``cards parse`` and ``cards coverage`` to the ``pyrules`` command's subparsers."""
+    cards = subparsers.add_parser("cards", help="card definitions: parse card files to facts, coverage")
+    sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
+    parse = sub.add_parser("parse", help="card JSON or plain-text cards -> ASP facts (or JSON)")
+    parse.add_argument("files", nargs="+", metavar="FILE",
+                       help="*.json (Scryfall/MTGJSON) or plain-text card files")
+    parse.add_argument("--format", choices=("lp", "json"), default="lp")
+    parse.set_defaults(func=_cmd_parse)
+    cov = sub.add_parser("coverage", help="how much of the cards the grammars read (L0..L3)")
+    cov.add_argument("files", nargs="+", metavar="FILE", help="card JSON files")
+    cov.add_argument("--workers", type=int, default=2, help="processes (default 2)")
+    cov.add_argument("--top", type=int, default=15, help="unparsed patterns to list (default 15)")
+    cov.add_argument("--json", action="store_true", help="print JSON")
+    cov.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    cov.set_defaults(func=_cmd_coverage)

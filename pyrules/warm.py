@@ -1,0 +1,272 @@
+"""Warm queries and batch mode: ground the rule base once, answer many states.
+
+A cold query (:meth:`pyrules.api.KnowledgeBase.ask`) builds a new ``clingo.Control``, parses the
+rule files and grounds them with the state's facts. A :class:`WarmSession` is built for a
+*universe*: the union of the instance facts of a set of states. It grounds the rule base once,
+with every instance atom of that universe switchable, then answers each state by switching on
+exactly that state's facts (``Control.assign_external``) and solving.
+
+How the switches work (the rule base is untouched). For every fact ``p(t1, ..., tn)`` of a state
+in the universe the session adds ``warm_state_fact(p(t1, ..., tn))``, declares
+``#external warm_state_on(T) : warm_state_fact(T).`` and, once per predicate ``p/n``, the bridge
+rule ``p(X1, ..., Xn) :- warm_state_on(p(X1, ..., Xn)).``. A card definition's facts are
+switched as a whole: ``warm_card_fact(K, p(...))`` with one external ``warm_card_on(K)`` per card
+and the bridge ``p(X1, ..., Xn) :- warm_card_fact(K, p(X1, ..., Xn)), warm_card_on(K).``. Card facts
+must be switchable too, because a cold query grounds only the cards of the state's objects and
+some rules read every loaded card (``name_choice_card(E, C) :- name_choice(E, _), card(C).``,
+split_cards.lp; ``playtest_card/1``, format_legality.lp).
+
+Why warm equals cold: the rule base is stratified and has no choice rules or constraints, so
+its answer set for a set of facts F is unique. With the switches of F on and all others off,
+``p(t)`` holds exactly when ``p(t)`` is in F or derived: each bridge rule is the fact itself or
+has a false body, and an atom that is both a fact in one state and derived by a rule elsewhere
+keeps both its bridge rule and its rules (it is not itself declared external, so rule heads are
+never clashing with an external). Aggregates are grounded over the possibly-true atoms and
+evaluated by the solver. Only true atoms are in a model, and the bridge atoms are not shown
+(``#show.`` in show.lp), so the shown atoms are those of the cold solve.
+``tests/test_warm.py`` checks it on generated states.
+
+Batch mode (:func:`ask_many`) splits many states into chunks, answers each chunk with a warm
+session over that chunk in forked worker processes (one per core), and returns the results in
+input order.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import time
+from typing import Any, Callable, Iterable, Sequence
+
+import clingo
+
+from pyrules.errors import QueryError
+from pyrules.solver import rule_files
+from pyrules.state import GameState
+
+#: Prefix of the session's own predicates; the rule base uses no predicate starting with it.
+_PREFIX = "warm_"
+
+
+def _bridge(name: str, arity: int, body: str) -> str:
+    """The bridge rule ``p(X1,...,Xn) :- BODY.`` for predicate ``name/arity``, where ``{atom}`` in
+    ``body`` stands for ``p(X1,...,Xn)``."""
+    args = ",".join(f"X{i}" for i in range(1, arity + 1))
+    atom = f"{name}({args})" if arity else name
+    return f"{atom} :- {body.format(atom=atom)}.\n"
+
+
+class WarmSession:
+    """The rule base grounded once for a universe of states; answers any state within it.
+
+    Args:
+        kb: the :class:`pyrules.api.KnowledgeBase` whose cards and CR document are used.
+        universe_states: the states whose facts (state facts and the card definitions their objects
+            name) make up the universe; at least one. Any state asked later must have only facts of
+            this universe (a fact is a clingo symbol such as ``in_zone(o1, hand)``; ids matter).
+        time_limit: seconds each solve may take; default ``kb.time_limit``.
+
+    Attributes:
+        ground_seconds: wall-clock seconds spent parsing and grounding (once).
+        n_state_facts, n_cards: size of the universe (distinct state facts, card definitions).
+
+    Raises:
+        QueryError: a state names a card that is not loaded in ``kb``, or there is no state.
+        FactFileError: the rule base does not ground (a bug in rules_asp/).
+    """
+
+    def __init__(self, kb, universe_states: Iterable[GameState], time_limit: float | None = None) -> None:
+        t0 = time.perf_counter()
+        self.kb = kb
+        self.time_limit = kb.time_limit if time_limit is None else time_limit
+        state_facts: dict[clingo.Symbol, None] = {}
+        card_names: dict[str, None] = {}
+        n_states = 0
+        for state in universe_states:
+            n_states += 1
+            state_facts.update(dict.fromkeys(state.facts()))
+            card_names.update(dict.fromkeys(sorted(state.card_names())))
+        if not n_states:
+            raise QueryError("a warm session needs at least one state for its universe")
+        self._card_index = {name: i for i, name in enumerate(card_names)}
+        cards = [kb.card(name) for name in card_names]  # QueryError for unknown names
+        from pyrules.card_facts import card_facts
+
+        parts: list[str] = []
+        signatures_state: set[tuple[str, int]] = set()
+        signatures_card: set[tuple[str, int]] = set()
+        for fact in state_facts:
+            parts.append(f"warm_state_fact({fact}).\n")
+            signatures_state.add((fact.name, len(fact.arguments)))
+        for i, card in enumerate(cards):
+            parts.append(f"warm_card({i}).\n")
+            for fact in card_facts(card):
+                parts.append(f"warm_card_fact({i},{fact}).\n")
+                signatures_card.add((fact.name, len(fact.arguments)))
+        parts.append("#external warm_state_on(T) : warm_state_fact(T).\n")
+        parts.append("#external warm_card_on(K) : warm_card(K).\n")
+        for name, arity in sorted(signatures_state):
+            parts.append(_bridge(name, arity, "warm_state_on({atom})"))
+        for name, arity in sorted(signatures_card):
+            parts.append(_bridge(name, arity, "warm_card_fact(K,{atom}), warm_card_on(K)"))
+
+        self.messages: list[str] = []
+        ctl = clingo.Control(logger=lambda code, msg: self.messages.append(msg.strip()), message_limit=50)
+        from pyrules.solver import _program_error
+
+        for label, text in list(rule_files()) + [("<warm universe>", "".join(parts))]:
+            try:
+                ctl.add("base", [], text)
+            except RuntimeError:
+                raise _program_error(label, self.messages) from None
+        try:
+            ctl.ground([("base", [])])
+        except RuntimeError:
+            raise _program_error("grounding", self.messages) from None
+        atoms = ctl.symbolic_atoms
+        self._state_lit = {f: atoms[clingo.Function("warm_state_on", [f])].literal for f in state_facts}
+        self._card_lit = [atoms[clingo.Function("warm_card_on", [clingo.Number(i)])].literal
+                          for i in range(len(cards))]
+        self._on: set[int] = set()  # literals switched on now
+        self._ctl = ctl
+        self.n_state_facts = len(state_facts)
+        self.n_cards = len(cards)
+        self.ground_seconds = time.perf_counter() - t0
+
+    def _switch(self, state: GameState) -> None:
+        """Switch on exactly ``state``'s facts (only the changes since the last query are sent)."""
+        want: set[int] = set()
+        for fact in state.facts():
+            lit = self._state_lit.get(fact)
+            if lit is None:
+                raise QueryError(f"fact {fact} is not in this warm session's universe "
+                                 f"(build the session with a state that has it)")
+            want.add(lit)
+        for name in state.card_names():
+            i = self._card_index.get(name)
+            if i is None:
+                raise QueryError(f"card {name!r} is not in this warm session's universe")
+            want.add(self._card_lit[i])
+        ctl = self._ctl
+        for lit in self._on - want:
+            pass
+        for lit in want - self._on:
+            ctl.assign_external(lit, True)
+        self._on = want
+
+    def solve_symbols(self, state: GameState) -> tuple[clingo.Symbol, ...]:
+        """The shown atoms of the rule base's model for ``state`` (what a cold solve shows).
+
+        Raises:
+            QueryError: a fact or card of ``state`` outside the universe; the solve reached the
+                time limit or found the state inconsistent.
+        """
+        self._switch(state)
+        models: list[tuple[clingo.Symbol, ...]] = []
+        with self._ctl.solve(async_=True, on_model=lambda m: models.append(tuple(m.symbols(shown=True)))) as handle:
+            if not handle.wait(self.time_limit):
+                handle.cancel()
+                raise QueryError("no answer: the solve was unknown (time limit)")
+            result = handle.get()
+        if result.unsatisfiable or not models:
+            raise QueryError("no answer: the solve was unsatisfiable")
+        return models[-1]
+
+    def ask(self, state: GameState):
+        """Answer ``state`` like :meth:`pyrules.api.KnowledgeBase.ask` does, without grounding.
+
+        Returns:
+            :class:`pyrules.api.Answers` for ``state``.
+
+        Raises:
+            QueryError: as :meth:`solve_symbols`.
+        """
+        from pyrules.api import Answers
+
+        symbols = self.solve_symbols(state)
+        cards = {name: self.kb.cards[name] for name in state.card_names()}
+        return Answers(symbols, state, cards, self.kb.rule_text)
+
+
+# --------------------------------------------------------------------------- batch mode
+
+#: Default number of states per warm session in :func:`ask_many`. Each solve's cost grows with the
+#: size of the grounded universe, grounding is paid once per chunk: ~50 one-card states balance the
+#: two (measured by tests/benchmarks/bench_queries.py).
+DEFAULT_CHUNK = 50
+
+_BATCH: tuple | None = None  # (kb, states, question, time_limit), inherited by forked workers
+
+
+def _answer_chunk(bounds: tuple[int, int]) -> list[Any]:
+    """Answer states ``[start, end)`` of the batch with one warm session; errors are results."""
+    kb, states, question, time_limit = _BATCH  # type: ignore[misc]
+    chunk = states[bounds[0]:bounds[1]]
+    out: list[Any] = [None] * len(chunk)
+    usable = []
+    for i, state in enumerate(chunk):
+        missing = sorted(n for n in state.card_names() if n not in kb.cards)
+        if missing:
+            out[i] = QueryError(f"unknown card {missing[0]!r} (not in the loaded card data)")
+        else:
+            usable.append(i)
+    if usable:
+        session = WarmSession(kb, [chunk[i] for i in usable], time_limit)
+        for i in usable:
+            try:
+                if question is None:
+                    out[i] = tuple(sorted(str(s) for s in session.solve_symbols(chunk[i])))
+                else:
+                    out[i] = question(session.ask(chunk[i]))
+            except QueryError as err:
+                out[i] = err
+    return out
+
+
+def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | None = None,
+             workers: int = 2, chunk_size: int = DEFAULT_CHUNK,
+             time_limit: float | None = None) -> list[Any]:
+    """Answer one question for many states, on ``workers`` processes; results in input order.
+
+    The states are cut into chunks of ``chunk_size``; each chunk is answered by one
+    :class:`WarmSession` grounded for that chunk (so every answer equals the cold answer). With
+    ``workers > 1`` the chunks go to a pool of forked processes (``fork`` start method: the
+    knowledge base, the states and ``question`` are inherited, not pickled; the results are
+    pickled back, so ``question`` must return picklable values).
+
+    Args:
+        kb: the :class:`pyrules.api.KnowledgeBase`.
+        states: the states, any number.
+        question: maps each state's :class:`pyrules.api.Answers` to the result wanted (e.g.
+            ``lambda a: [o.allowed for o in a.cast_options("c")]``); None: the shown atoms as a
+            sorted tuple of ASP texts.
+        workers: processes (>= 1; 1, or a platform without ``fork``, answers in this process).
+        chunk_size: states per warm session (>= 1).
+        time_limit: seconds per solve; default ``kb.time_limit``.
+
+    Returns:
+        One result per state, in the order of ``states``: ``question``'s value, or a
+        :class:`QueryError` instance for a state that could not be answered (unknown card,
+        inconsistent state, time limit) — one bad state does not stop the batch.
+
+    Raises:
+        ValueError: ``workers`` or ``chunk_size`` below 1.
+    """
+    global _BATCH
+    if workers < 1 or chunk_size < 1:
+        raise ValueError("workers and chunk_size must be at least 1")
+    states = list(states)
+    bounds = [(i, min(i + chunk_size, len(states))) for i in range(0, len(states), chunk_size)]
+    _BATCH = (kb, states, question, time_limit)
+    try:
+        try:
+            ctx = multiprocessing.get_context("fork") if workers > 1 and len(bounds) > 1 else None
+        except ValueError:
+            ctx = None
+        if ctx is None:
+            chunks = [_answer_chunk(b) for b in bounds]
+        else:
+            with ctx.Pool(min(workers, len(bounds))) as pool:
+                chunks = pool.map(_answer_chunk, bounds, chunksize=1)
+    finally:
+        _BATCH = None
+    return [r for chunk in chunks for r in chunk]

@@ -1,0 +1,286 @@
+"""Judge cases of topics C (damage), D (attack and tap) and F (tokens) from shared/cases/cases.jsonl,
+in our own words, on the outcomes rule base (issue 6). Rule numbers: the CR effective 2026-04-17.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from test_outcomes_rules import KNOWN_GAPS, creature, game, gap, kb, keyword_counters, only, rules  # noqa: F401
+
+
+def test_case_c03_wither_lifelink_deathtouch_against_a_5_5(kb, game, cases):
+    # 120.3d, 120.3f, 702.2b, 704.5h: Kulrath Knight (3/3 wither) with lifelink and deathtouch counters
+    # is blocked by Colossapede (5/5, no abilities): three -1/-1 counters, no marked damage, a gains 3,
+    # and the blocker is still destroyed for deathtouch damage.
+    assert cases["C03"]["topic"] == "C-damage"
+    creature(game, "k", "Kulrath Knight", "a")
+    game.add_keyword_counters("k", "lifelink")
+    game.add_keyword_counters("k", "deathtouch")
+    creature(game, "c", "Colossapede", "b")
+    game.deal_damage("combat", "k", "c", 3, combat=True)
+    out = kb.ask(game).outcomes()
+    assert out.counters("c", "-1/-1") == 3 and out.damage_marked("c") == 0 and out.toughness("c") == 2
+    assert out.life("a") == 23
+    assert {"120.3f", "702.15b"} <= rules(only(out.damage_results(), result="gain_life"))
+    assert {"704.5h", "702.2b"} <= rules(out.sba("destroyed", "c"))
+
+
+def test_case_c04_infect_damage_puts_counters_by_the_sources_controller(kb, game):
+    # 702.90c, 120.3d: Blight Mamba's damage to a 3/3 is -1/-1 counters that a (its controller) puts.
+    creature(game, "m", "Blight Mamba", "a")
+    creature(game, "g", "Hill Giant", "b")
+    game.deal_damage("combat", "m", "g", 1, combat=True)
+    r = only(kb.ask(game).outcomes().damage_results())
+    assert (r.result, r.player, r.counter) == ("put_counters", "a", "-1/-1") and "702.90c" in rules(r)
+
+
+@gap("C04-trigger")
+def test_case_c04_hapatra_triggers_on_infect_counters(kb, game):
+    creature(game, "h", "Hapatra, Vizier of Poisons", "a")
+    creature(game, "m", "Blight Mamba", "a")
+    creature(game, "g", "Hill Giant", "b")
+    game.deal_damage("combat", "m", "g", 1, combat=True)
+    assert [t.args[1] for t in kb.ask(game).outcomes().results("triggers")] == ["h"]
+
+
+def test_case_c05_phyrexian_unlife_turns_bolt_into_poison(kb, game):
+    # 120.3b, 702.90b, 704.5c: at -2 life with Phyrexian Unlife, Bolt's 3 damage is 3 poison counters;
+    # 7 + 3 = 10: a loses; the life total stays -2 (which alone doesn't lose: 104.3b).
+    text = kb.card("Phyrexian Unlife").faces[0].oracle_text
+    assert "all damage is dealt to you as though its source had infect" in text
+    game.set_life("a", -2)
+    game.set_poison("a", 7)
+    game.add_object("unlife", "Phyrexian Unlife", "battlefield", "a", controller="a")
+    game.doesnt_lose_for_life("a")
+    game.damage_as_though_infect("a", life_at_most=0)
+    game.add_object("bolt", "Lightning Bolt", "stack", "b", controller="b")
+    game.deal_damage("e", "bolt", "a", 3)
+    out = kb.ask(game).outcomes()
+    r = only(out.damage_results())
+    assert (r.result, r.player, r.amount) == ("poison_counters", "b", 3) and "120.3b" in rules(r)
+    assert out.poison("a") == 10 and out.life("a") == -2
+    assert "704.5c" in rules(out.sba("loses_game", "a"))
+    assert "704.5a" not in rules(out.sba("loses_game", "a"))
+
+
+def test_case_c06_natures_way_the_creature_is_the_source(kb, game):
+    # 120.2b, 702.15b, 702.2b: Nature's Way has a's Vampire Nighthawk (lifelink, deathtouch) deal damage
+    # equal to its power (2) to b's 6/4 Craw Wurm: the Wurm is destroyed and a gains 2.
+    assert "It deals damage equal to its power" in kb.card("Nature's Way").faces[0].oracle_text
+    creature(game, "v", "Vampire Nighthawk", "a")
+    creature(game, "w", "Craw Wurm", "b")
+    game.deal_damage("way", "v", "w", 2)
+    out = kb.ask(game).outcomes()
+    assert "120.2b" in rules(only(out.damage_results(), result="gain_life"))
+    assert out.life("a") == 22
+    assert out.sba("destroyed", "w") is not None
+
+
+@gap("C09")
+def test_case_c09_double_strike_trample_assigns_afresh(kb, game):
+    creature(game, "x", "Grizzly Bears", "a")
+    game.grant_keyword("e", "x", "double_strike")
+    game.grant_keyword("e", "x", "trample")
+    assert kb.ask(game).outcomes().results("combat_damage_assignment")
+
+
+@gap("C10")
+def test_case_c10_tarmogoyf_survives_incinerate(kb, game):
+    creature(game, "goyf", "Tarmogoyf", "a")
+    game.add_object("inc", "Incinerate", "graveyard", "b")
+    game.deal_damage("e", "inc", "goyf", 3)
+    out = kb.ask(game).outcomes()
+    assert out.toughness("goyf") == 4 and out.sba("destroyed", "goyf") is None
+
+
+def test_case_c12_no_regeneration_window_after_combat_damage(kb, game):
+    # 704.3, 510.3, 704.5g: without a shield made beforehand, the Troll is destroyed by the check that
+    # happens before anyone gets priority.
+    creature(game, "troll", "Lotleth Troll", "a")
+    creature(game, "bear", "Grizzly Bears", "b")
+    game.add_counters("bear", "+1/+1", 2)  # a 4/4
+    game.deal_damage("combat", "bear", "troll", 4, combat=True)
+    sba = kb.ask(game).outcomes().sba("destroyed", "troll")
+    assert {"704.3", "704.5g"} <= rules(sba)
+
+
+@pytest.mark.parametrize("blocker,survives", [("Colossapede", True), ("Contagious Nim", False)])
+def test_case_c13_blight_mamba_regeneration(kb, game, blocker, survives):
+    # 701.19a: regeneration replaces lethal-damage destruction (704.5g); it can't replace 704.5f
+    # (toughness 0 or less after the infect blocker's -1/-1 counters, 702.90c).
+    creature(game, "m", "Blight Mamba", "a")
+    game.regeneration_shield("m")
+    creature(game, "x", blocker, "b")
+    power = int(kb.card(blocker).faces[0].power)
+    game.deal_damage("combat", "x", "m", power, combat=True)
+    out = kb.ask(game).outcomes()
+    if survives:
+        assert out.sba("regenerated", "m") is not None and out.sba("destroyed", "m") is None
+    else:
+        assert out.toughness("m") == -1
+        assert "704.5f" in rules(out.sba("put_into_graveyard", "m"))
+        assert out.sba("regenerated", "m") is None
+
+
+def test_case_c14_hurricane_is_not_redirected_to_a_planeswalker(kb, game):
+    # 120.1, 306.8: Hurricane X=3 deals 3 to each player; b's planeswalker keeps its 4 loyalty.
+    game.add_object("hur", "Hurricane", "stack", "a", controller="a")
+    game.add_object("pw", "Ajani Goldmane", "battlefield", "b", controller="b")
+    game.add_counters("pw", "loyalty", 4)
+    for p in ("a", "b"):
+        game.deal_damage("e", "hur", p, 3)
+    out = kb.ask(game).outcomes()
+    assert out.life("a") == out.life("b") == 17 and out.counters("pw", "loyalty") == 4
+    assert {r.recipient for r in out.damage_results()} == {"a", "b"}
+
+
+def test_case_c14_damage_to_a_planeswalker_removes_loyalty(kb, game):
+    # 120.3c, 306.8, 704.5i: when a planeswalker IS dealt damage (here 4), loyalty goes to 0.
+    game.add_object("bolt", "Lightning Bolt", "stack", "a", controller="a")
+    game.add_object("pw", "Ajani Goldmane", "battlefield", "b", controller="b")
+    game.add_counters("pw", "loyalty", 3)
+    game.deal_damage("e", "bolt", "pw", 3)
+    out = kb.ask(game).outcomes()
+    assert out.counters("pw", "loyalty") == 0 and "704.5i" in rules(out.sba("put_into_graveyard", "pw"))
+
+
+@pytest.mark.parametrize("counter,has", [(None, False), ("lifelink", True)])
+def test_case_c15_reluctant_role_model_lifelink_only_with_the_counter(kb, game, counter, has):
+    # 122.1b, 613.1f, 702.15b: naming lifelink counters doesn't give lifelink; the counter does.
+    creature(game, "r", "Reluctant Role Model", "a")
+    if counter:
+        game.add_keyword_counters("r", counter)
+    game.deal_damage("combat", "r", "b", 2, combat=True)
+    out = kb.ask(game).outcomes()
+    assert out.has_keyword("r", "lifelink").allowed == has
+    assert out.life("a") == (22 if has else 20)
+
+
+def test_case_c15_an_infect_counter_is_not_a_keyword_counter(kb, game):
+    creature(game, "r", "Reluctant Role Model", "a")
+    game.add_keyword_counters("r", "infect")
+    assert not kb.ask(game).outcomes().has_keyword("r", "infect").allowed
+
+
+def test_case_c16_bolt_on_a_siege_removes_defense_and_its_trigger_keeps_it(kb, game):
+    # 120.3h, 310.6, 310.11b, 704.5v: 3 damage removes the 3 defense counters; the Siege's trigger
+    # is pending, so the 0-defense battle is not put into the graveyard.
+    creature(game, "siege", "Invasion of Amonkhet // Lazotep Convert", "a")
+    game.add_counters("siege", "defense", 3)
+    game.set_protector("siege", "b")
+    game.add_object("bolt", "Lightning Bolt", "stack", "a", controller="a")
+    game.deal_damage("e", "bolt", "siege", 3)
+    out = kb.ask(game).outcomes()
+    assert {"120.3h", "310.6"} <= rules(only(out.damage_results()))
+    assert out.counters("siege", "defense") == 0
+    assert [t.args[1:] for t in out.results("triggers")] == [("siege", "last_defense_counter_removed")]
+    assert out.sba("put_into_graveyard", "siege") is None
+    assert "704.5v" in rules(only(out.results("battle_kept_by_pending_trigger")))
+
+
+def test_case_d04_an_extra_beginning_phase_is_not_a_new_turn(kb, game):
+    # 302.6, 500.8: a creature cast this turn still can't attack or tap, extra beginning phase or not.
+    assert "additional beginning phase" in kb.card("Sphinx of the Second Sun").faces[0].oracle_text
+    creature(game, "elf", "Fyndhorn Elves", "a", old=False)
+    out = kb.ask(game).outcomes()
+    assert out.attack("elf").reasons == ("summoning_sickness",)
+    assert not out.activations("elf")[0].allowed
+
+
+@pytest.mark.parametrize("tapped,allowed,why", [(True, True, ()), (False, False, ("untapped",))])
+def test_case_d05_thousand_year_elixir_and_pili_pala(kb, game, tapped, allowed, why):
+    # 602.5a, 702.10c (as though haste, 609.4); 107.6: an untapped permanent can't pay {Q}.
+    creature(game, "pp", "Pili-Pala", "a", old=False)
+    game.may_activate_as_though_haste("a")
+    if tapped:
+        game.tap("pp")
+    (v,) = kb.ask(game).outcomes().activations("pp")
+    assert (v.allowed, v.reasons) == (allowed, why)
+
+
+def test_case_d06_umbral_mantle_q_ability_needs_a_tapped_creature(kb, game):
+    # 107.6: the granted "{3}, {Q}" ability can't be activated while the creature is untapped.
+    creature(game, "bears", "Grizzly Bears", "a")
+    game.activated_ability("bears", "mantle", ["untap"])
+    v = kb.ask(game).outcomes().activate("bears", "mantle")
+    assert not v.allowed and v.reasons == ("untapped",) and "107.6" in rules(v)
+
+
+def test_case_d07_instill_energy_attacks_but_does_not_tap(kb, game):
+    # 609.4, 702.10b/c: "can attack as though it had haste" lets it attack only; no haste, no {T}.
+    creature(game, "elf", "Fyndhorn Elves", "a", old=False)
+    game.may_attack_as_though_haste("elf")
+    out = kb.ask(game).outcomes()
+    assert out.attack("elf").allowed and "609.4" in rules(out.attack("elf"))
+    assert not out.activations("elf")[0].allowed
+    assert not out.has_keyword("elf", "haste").allowed
+
+
+def test_case_d08_a_creature_battle_cannot_attack_but_can_be_attacked(kb, game):
+    # 508.1a, 310.8b.
+    creature(game, "siege", "Invasion of Amonkhet // Lazotep Convert", "a")
+    for t in ("artifact", "creature"):
+        game.gain_card_type("siege", t)
+    game.set_protector("siege", "b")
+    out = kb.ask(game).outcomes()
+    assert out.attack("siege").reasons == ("battle",)
+    assert out.attack_battle("a", "siege").allowed
+    assert not out.attack_battle("b", "siege").allowed
+
+
+def test_case_d09_turned_face_up_it_is_the_same_permanent(kb, game):
+    # 702.37e, 708.8, 302.6: controlled continuously since the turn began, so it may attack.
+    creature(game, "morph", "Hill Giant", "a", old=True)
+    assert kb.ask(game).outcomes().attack("morph").allowed
+
+
+def test_case_f02_tuktuk_the_returned_keeps_its_name_and_both_subtypes(kb, game):
+    # 111.4, 111.9: "create Tuktuk the Returned, a legendary 5/5 colorless Goblin Golem artifact creature token".
+    assert "create Tuktuk the Returned, a legendary 5/5 colorless Goblin Golem artifact creature token" in \
+        kb.card("Tuktuk the Explorer").faces[0].oracle_text
+    game.add_token("t", "a", name="Tuktuk the Returned", subtypes=["Goblin", "Golem"],
+                   card_types=["artifact", "creature"], toughness=5)
+    out = kb.ask(game).outcomes()
+    assert out.token_name("t").args == ("Tuktuk the Returned",) and "111.9" in rules(out.token_name("t"))
+    assert out.token_subtypes("t") == ("Goblin", "Golem")
+
+
+def test_case_f03_a_tarmogoyf_token_has_mana_value_2(kb, game):
+    # 111.11, 202.3: a token created by name uses the Oracle card: {1}{G}.
+    game.add_token_by_name("t", "Tarmogoyf", "a")
+    answers = kb.ask(game)
+    mv = answers.mana_value("t")
+    assert mv.value == 2 and {"111.11", "202.3"} <= rules(mv)
+    assert answers.outcomes().token_name("t").args == ("Tarmogoyf",)
+
+
+def test_case_f04_faerie_artisans_copies_the_sacrificed_brontodon(kb, game):
+    # 111.12, 608.2h: the Brontodon left the battlefield, but the effect uses last known information.
+    game.add_object("bronto", "Thrashing Brontodon", "graveyard", "b")
+    game.create_token_copy("artisans", "a", "bronto", "battlefield", last_known_information=True)
+    v = kb.ask(game).outcomes().token_copy("artisans")
+    assert v.allowed and {"111.12", "608.2h"} <= rules(v)
+
+
+def test_case_f06_chaos_warped_token(kb, game):
+    # 111.8, 704.5d: the token shuffled into the library can't be put onto the battlefield again and
+    # ceases to exist at the next check; the owner's library is shuffled (701.24a).
+    game.add_token("beast", "a", subtypes=["Beast"], card_types=["creature"], toughness=4, zone="library")
+    game.shuffle_into_library("warp", "a", {"beast": "library"})
+    game.move("reveal", "beast", "battlefield")
+    out = kb.ask(game).outcomes()
+    assert [o.args for o in out.results("stays_in_zone")] == [("reveal", "beast")]
+    assert "704.5d" in rules(out.sba("ceases_to_exist", "beast"))
+    assert [o.args for o in out.results("library_shuffled")] == [("warp", "a")]
+
+
+@gap("F08")
+def test_case_f08_transformed_incubator_is_named_phyrexian_token(kb, game):
+    game.add_token("inc", "a", subtypes=["Incubator"], card_types=["artifact"])
+    game.add_counters("inc", "+1/+1", 3)
+    assert kb.ask(game).outcomes().token_name("inc").args == ("Phyrexian Token",)
