@@ -30,7 +30,8 @@ def _card_rows(args, doc) -> list[dict]:
     kinds = ", ".join(f"{k} {v['cards']}" for k, v in s["kinds"].items())
     rows.append({"check": "cards_summary", "location": ",".join(str(c) for c in args.cards), "severity": "note",
                  "kind": "summary",
-                 "message": f"{s['cards']} cards; {s['cards_with_oracle_residue']} with unparsed Oracle text; "
+                 "message": f"{s['cards']} cards ({s['card_names']} names); "
+                            f"{s['cards_with_oracle_residue']} names with unparsed Oracle text; "
                             f"cards per finding kind: {kinds}; {len(s['needs_rule_extension'])} need a rule "
                             f"extension; {s['errors']} unreadable",
                  "summary": s})

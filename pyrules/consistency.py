@@ -145,15 +145,18 @@ class CardsReport:
     Attributes:
         cards: card definitions read.
         findings: every finding, sorted by source, card, face, place.
-        cards_with_oracle_residue: cards with Oracle text the grammar did not read for meaning
-            (``card_oracle_residue/1``; equals :mod:`pyrules.coverage`'s cards minus clean cards).
-        coverage_cards_unclean: the same count from :mod:`pyrules.coverage` (computed in the same
-            pass, independently of the ASP check).
+        card_names: distinct card names read (card facts are keyed by name, so definitions that
+            share a name — tokens, Un-card variants — are checked as one card).
+        cards_with_oracle_residue: card names with Oracle text the grammar did not read for meaning
+            (``card_oracle_residue/1``).
+        coverage_cards_unclean: card names with a definition that :mod:`pyrules.coverage` counts as
+            not clean (computed in the same pass, independently of the ASP check; equal to the above).
         errors: ``(source, card, message)`` for records that could not be read at all.
         seconds: wall-clock time of the check.
     """
 
     cards: int = 0
+    card_names: int = 0
     findings: list[CardFinding] = field(default_factory=list)
     cards_with_oracle_residue: int = 0
     coverage_cards_unclean: int = 0
@@ -181,6 +184,7 @@ class CardsReport:
             kinds[k]["cards"] = len(cards)
         return {
             "cards": self.cards,
+            "card_names": self.card_names,
             "cards_with_oracle_residue": self.cards_with_oracle_residue,
             "kinds": dict(sorted(kinds.items())),
             "classes": {k: len(v) for k, v in sorted(by_class_cards.items())},
@@ -204,12 +208,12 @@ def _solve_card_checks(facts: Sequence[clingo.Symbol], catalog: str) -> list[cli
     return shown
 
 
-def _card_findings(shown: Sequence[clingo.Symbol], source: str) -> tuple[list[CardFinding], int]:
+def _card_findings(shown: Sequence[clingo.Symbol], source: str) -> tuple[list[CardFinding], set[str]]:
     klass: dict[str, str] = {}
     severity: dict[str, str] = {}
     rules: dict[tuple, set[str]] = {}
     found: list[tuple] = []
-    residue = 0
+    residue: set[str] = set()
     for s in shown:
         a = s.arguments
         if s.name == "card_finding_class":
@@ -221,7 +225,7 @@ def _card_findings(shown: Sequence[clingo.Symbol], source: str) -> tuple[list[Ca
         elif s.name == "card_finding":
             found.append(tuple(a))
         elif s.name == "card_oracle_residue":
-            residue += 1
+            residue.add(_value(a[0]))
     out = []
     for c, f, where, kind, detail in found:
         k, d = _value(kind), _value(detail)
@@ -232,7 +236,7 @@ def _card_findings(shown: Sequence[clingo.Symbol], source: str) -> tuple[list[Ca
 
 
 def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None,
-                           source: str | None = None) -> tuple[list[CardFinding], int]:
+                           source: str | None = None) -> tuple[list[CardFinding], set[str]]:
     """Cards vs rules for card definitions in memory (one clingo run for all of them).
 
     Args:
@@ -241,7 +245,8 @@ def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None
         source: the source name findings carry (default: each card's ``source``).
 
     Returns:
-        ``(findings, cards_with_oracle_residue)``; findings sorted by card, face, place, kind.
+        ``(findings, names of the cards with Oracle text not read for meaning)``; findings sorted
+        by card, face, place, kind.
     """
     from pyrules.card_facts import card_facts
 
@@ -255,22 +260,23 @@ def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None
     return findings, residue
 
 
-def _chunk_check(records: list[Any], source: str, catalog: str) -> tuple[int, list[CardFinding], int, int, list]:
+def _chunk_check(records: list[Any], source: str, catalog: str) -> tuple[int, set, list[CardFinding], set, set, list]:
     from pyrules.cards import cards_from_json
     from pyrules.coverage import card_coverage
     from pyrules.errors import CardTextError
 
-    cards, errors, unclean = [], [], 0
+    cards, errors, unclean = [], [], set()
     for rec in records:
         try:
             for card in cards_from_json(rec, source):
                 cards.append(card)
-                unclean += 1 - card_coverage(card).cards_clean
+                if not card_coverage(card).cards_clean:
+                    unclean.add(card.name)
         except CardTextError as err:
             name = rec.get("name", "?") if isinstance(rec, dict) else "?"
             errors.append((source, str(name), str(err)))
     findings, residue = check_card_definitions(cards, catalog=catalog, source=source)
-    return len(cards), findings, residue, unclean, errors
+    return len(cards), {c.name for c in cards}, findings, residue, unclean, errors
 
 
 def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: int = 400,
@@ -300,6 +306,9 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
         records, source = read_records(f)
         chunks += [(records[i:i + chunk_size], source) for i in range(0, len(records), chunk_size)]
     report = CardsReport()
+    names: set[str] = set()
+    residues: set[str] = set()
+    uncleans: set[str] = set()
     if workers <= 1:
         results = (_chunk_check(r, s, catalog) for r, s in chunks)
         pool = None
@@ -307,11 +316,12 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
         pool = ProcessPoolExecutor(max_workers=workers)
         results = pool.map(_chunk_check, [r for r, _ in chunks], [s for _, s in chunks], [catalog] * len(chunks))
     try:
-        for done, (n, findings, residue, unclean, errors) in enumerate(results, 1):
+        for done, (n, chunk_names, findings, residue, unclean, errors) in enumerate(results, 1):
             report.cards += n
+            names |= chunk_names
             report.findings += findings
-            report.cards_with_oracle_residue += residue
-            report.coverage_cards_unclean += unclean
+            residues |= residue
+            uncleans |= unclean
             report.errors += errors
             if progress:
                 print(f"\rcards: {report.cards} ({done}/{len(chunks)} batches)", end="", file=sys.stderr, flush=True)
@@ -321,6 +331,8 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
     if progress:
         print(file=sys.stderr)
     report.findings.sort(key=lambda f: (f.source, f.card, f.face, f.where, f.kind, f.detail))
+    report.card_names, report.cards_with_oracle_residue, report.coverage_cards_unclean = \
+        len(names), len(residues), len(uncleans)
     report.seconds = time.perf_counter() - start
     return report
 
