@@ -56,10 +56,12 @@ class Answers:
         self._atoms: dict[str, list[clingo.Symbol]] = defaultdict(list)
         self._cites: dict[clingo.Symbol, list[str]] = defaultdict(list)
         for s in symbols:
-            if s.name == "cites":
-                self._cites[s.arguments[0]].append(s.arguments[1].string)
+            name = s.name  # each Symbol attribute is a call into clingo: read each once
+            if name == "cites":
+                target, rule = s.arguments
+                self._cites[target].append(rule.string)
             else:
-                self._atoms[s.name].append(s)
+                self._atoms[name].append(s)
         self._state = state
         self._cards = cards
         self._rule_text = rule_text

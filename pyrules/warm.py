@@ -39,12 +39,11 @@ from typing import Any, Callable, Iterable, Sequence
 
 import clingo
 
-from pyrules.errors import QueryError
+from pyrules.errors import PyrulesError, QueryError
 from pyrules.solver import rule_files
 from pyrules.state import GameState
 
-#: Prefix of the session's own predicates; the rule base uses no predicate starting with it.
-_PREFIX = "warm_"
+# The session's own predicates all start with ``warm_``; the rule base has none that do.
 
 
 def _bridge(name: str, arity: int, body: str) -> str:
@@ -81,9 +80,14 @@ class WarmSession:
         state_facts: dict[clingo.Symbol, None] = {}
         card_names: dict[str, None] = {}
         n_states = 0
+        self._by_parts = True  # see _state_literals
         for state in universe_states:
             n_states += 1
-            state_facts.update(dict.fromkeys(state.facts()))
+            facts = state.facts()
+            state_facts.update(dict.fromkeys(facts))
+            players, objects, extra = self._parts(state)
+            if self._by_parts and set(facts) != set(players).union(extra, *objects):
+                self._by_parts = False
             card_names.update(dict.fromkeys(sorted(state.card_names())))
         if not n_states:
             raise QueryError("a warm session needs at least one state for its universe")
@@ -127,20 +131,58 @@ class WarmSession:
         self._card_lit = [atoms[clingo.Function("warm_card_on", [clingo.Number(i)])].literal
                           for i in range(len(cards))]
         self._on: set[int] = set()  # literals switched on now
+        self._cache: dict[tuple, frozenset[int]] = {}  # players / object fields -> their switches
         self._ctl = ctl
         self.n_state_facts = len(state_facts)
         self.n_cards = len(cards)
         self.ground_seconds = time.perf_counter() - t0
 
-    def _switch(self, state: GameState) -> None:
-        """Switch on exactly ``state``'s facts (only the changes since the last query are sent)."""
-        want: set[int] = set()
-        for fact in state.facts():
+    def _literals(self, facts: Iterable[clingo.Symbol]) -> frozenset[int]:
+        """The switches of ``facts``.
+
+        Raises:
+            QueryError: a fact outside the universe.
+        """
+        want = set()
+        for fact in facts:
             lit = self._state_lit.get(fact)
             if lit is None:
                 raise QueryError(f"fact {fact} is not in this warm session's universe "
                                  f"(build the session with a state that has it)")
             want.add(lit)
+        return frozenset(want)
+
+    @staticmethod
+    def _parts(state: GameState) -> tuple[list[clingo.Symbol], list[list[clingo.Symbol]], list[clingo.Symbol]]:
+        """``state.facts()`` cut into its players' facts, each object's facts and the other facts."""
+        players = GameState(list(state.players)).facts()
+        objects = [GameState(objects={o.id: o}).facts() for o in state.objects.values()]
+        return players, objects, list(state.extra)
+
+    def _state_literals(self, state: GameState) -> set[int]:
+        """The switches of ``state.facts()``. Building clingo symbols is the slow part of a warm
+        query, so the facts of the players and of each object (a ``GameObject``'s fields) are
+        remembered by value; the session checked at build time that ``state.facts()`` is exactly
+        those parts plus ``state.extra`` (else it uses ``state.facts()`` every time)."""
+        if not self._by_parts:
+            return set(self._literals(state.facts()))
+        key = ("players", *state.players)
+        lits = self._cache.get(key)
+        if lits is None:
+            lits = self._cache.setdefault(key, self._literals(GameState(list(state.players)).facts()))
+        want = set(lits)
+        for o in state.objects.values():
+            key = ("object", *vars(o).values())
+            lits = self._cache.get(key)
+            if lits is None:
+                lits = self._cache.setdefault(key, self._literals(GameState(objects={o.id: o}).facts()))
+            want |= lits
+        want |= self._literals(state.extra)
+        return want
+
+    def _switch(self, state: GameState) -> None:
+        """Switch on exactly ``state``'s facts (only the changes since the last query are sent)."""
+        want = self._state_literals(state)
         for name in state.card_names():
             i = self._card_index.get(name)
             if i is None:
@@ -148,7 +190,7 @@ class WarmSession:
             want.add(self._card_lit[i])
         ctl = self._ctl
         for lit in self._on - want:
-            pass
+            ctl.assign_external(lit, False)
         for lit in want - self._on:
             ctl.assign_external(lit, True)
         self._on = want
@@ -209,16 +251,26 @@ def _answer_chunk(bounds: tuple[int, int]) -> list[Any]:
             out[i] = QueryError(f"unknown card {missing[0]!r} (not in the loaded card data)")
         else:
             usable.append(i)
-    if usable:
-        session = WarmSession(kb, [chunk[i] for i in usable], time_limit)
+    if not usable:
+        return out
+    try:
+        sessions = {i: session for session in [WarmSession(kb, [chunk[i] for i in usable], time_limit)]
+                    for i in usable}
+    except PyrulesError:  # one state spoils the chunk's universe: give each state its own session
+        sessions = {}
         for i in usable:
             try:
-                if question is None:
-                    out[i] = tuple(sorted(str(s) for s in session.solve_symbols(chunk[i])))
-                else:
-                    out[i] = question(session.ask(chunk[i]))
-            except QueryError as err:
+                sessions[i] = WarmSession(kb, [chunk[i]], time_limit)
+            except PyrulesError as err:
                 out[i] = err
+    for i, session in sessions.items():
+        try:
+            if question is None:
+                out[i] = tuple(sorted(str(s) for s in session.solve_symbols(chunk[i])))
+            else:
+                out[i] = question(session.ask(chunk[i]))
+        except QueryError as err:
+            out[i] = err
     return out
 
 
@@ -244,9 +296,10 @@ def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | N
         time_limit: seconds per solve; default ``kb.time_limit``.
 
     Returns:
-        One result per state, in the order of ``states``: ``question``'s value, or a
-        :class:`QueryError` instance for a state that could not be answered (unknown card,
-        inconsistent state, time limit) — one bad state does not stop the batch.
+        One result per state, in the order of ``states``: ``question``'s value, or the
+        :class:`pyrules.errors.PyrulesError` instance (usually a :class:`QueryError`) for a state
+        that could not be answered (unknown card, inconsistent state, time limit) — one bad state
+        does not stop the batch.
 
     Raises:
         ValueError: ``workers`` or ``chunk_size`` below 1.

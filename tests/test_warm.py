@@ -166,6 +166,7 @@ def test_generated_states_exercise_the_rule_base(cold, generated):
 def test_warm_answers_equal_cold_answers_on_generated_states(session, generated, cold):
     # Issue 7: "gives the same answer as a cold solve" — same shown atoms, citations included.
     assert session.n_cards >= 28 and session.n_state_facts > 300
+    assert session._by_parts  # the fast path (facts remembered per player list and object) is tested
     for i, (state, expected) in enumerate(zip(generated, cold)):
         assert shown(session, state) == expected, f"state {i} (seed {SEED})"
 
@@ -248,6 +249,18 @@ def test_warm_sub_universe_state_drops_the_other_cards(bolt_kb):
     only_bolt = session.ask(bolt_state())
     assert [o.object for o in only_bolt.cast_options()] == ["c"]
     assert shown(session, bolt_state()) == frozenset(map(str, solve(bolt_kb.facts(bolt_state())).symbols))
+
+
+def test_warm_state_changed_in_place_between_queries(bolt_kb):
+    # Facts are remembered by value: moving the same object to another zone changes the answer.
+    session = bolt_kb.warm([bolt_state(), bolt_state("graveyard")])
+    state = bolt_state()
+    assert [o.allowed for o in session.ask(state).cast_options("c")] == [True]
+    state.objects["c"].zone = "graveyard"
+    assert session.ask(state).cast_options("c") == []
+    assert session.ask(state).mana_value("c").value == 1
+    state.objects["c"].zone = "hand"
+    assert [o.allowed for o in session.ask(state).cast_options("c")] == [True]
 
 
 def test_ask_many_keeps_input_order_and_equals_cold(kb, generated, cold):
