@@ -4,7 +4,7 @@ Commands:
     pyrules demo                      answer the shipped split-card example, with citations
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/schema.lp)
     pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.scenario)
-    pyrules cards parse FILE...       card JSON -> ASP facts (or JSON)
+    pyrules cards parse|coverage ...  card data (JSON or plain text) -> ASP facts; coverage report
     pyrules cr parse|show|diff|check  Comprehensive Rules document tools
     pyrules check --cr FILE           consistency: CR document, rule base citations
 
@@ -80,21 +80,6 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     return 0
 
 
-def _cmd_cards_parse(args: argparse.Namespace) -> int:
-    from dataclasses import asdict
-
-    from pyrules.card_facts import card_facts
-    from pyrules.cards import load_cards
-
-    for path in args.files:
-        for card in load_cards(path):
-            if args.format == "json":
-                print(json.dumps(asdict(card), ensure_ascii=False))
-            else:
-                print("".join(f"{s}.\n" for s in card_facts(card)), end="")
-    return 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     """The argparse parser of the ``pyrules`` command (each subcommand sets ``func``)."""
     parser = argparse.ArgumentParser(prog="pyrules", description="Magic: The Gathering rules inference: "
@@ -125,15 +110,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS")
     ask.set_defaults(func=_cmd_ask)
 
-    cards = sub.add_parser("cards", help="card definitions: parse card data to facts")
-    cards_sub = cards.add_subparsers(dest="cards_command", metavar="ACTION", required=True)
-    parse = cards_sub.add_parser("parse", help="card JSON -> ASP facts")
-    parse.add_argument("files", nargs="+", metavar="FILE")
-    parse.add_argument("--format", choices=("lp", "json"), default="lp")
-    parse.set_defaults(func=_cmd_cards_parse)
+    from pyrules import cli_cards, cli_check, cli_cr
 
-    from pyrules import cli_check, cli_cr
-
+    cli_cards.register(sub)
     cli_cr.register(sub)
     cli_check.register(sub)
     return parser
