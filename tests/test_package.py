@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 import zipfile
@@ -18,12 +19,20 @@ def test_wheel_contains_every_grammar_and_rule_file(tmp_path):
     # Build the wheel from the checkout and compare its data files with the source tree.
     if not (REPO / "pyproject.toml").exists():
         pytest.skip("not running from a source checkout")
+    # Build from a copy of the tracked sources: setuptools reuses a build/ folder left in a checkout,
+    # which could hide a missing or stale file.
+    src = tmp_path / "src"
+    tracked = subprocess.run(["git", "ls-files"], cwd=REPO, capture_output=True, text=True, check=True).stdout
+    for name in tracked.splitlines():
+        if (REPO / name).is_file():
+            (src / name).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(REPO / name, src / name)
     subprocess.run([sys.executable, "-m", "pip", "wheel", "--no-deps", "--no-build-isolation", "-q",
-                    "-w", str(tmp_path), str(REPO)], check=True, cwd=tmp_path)
+                    "-w", str(tmp_path), str(src)], check=True, cwd=tmp_path)
     (wheel,) = tmp_path.glob("pyrules-*.whl")
     names = set(zipfile.ZipFile(wheel).namelist())
-    grammars = {f"pyrules/parser/{p.relative_to(REPO / 'parser')}" for p in (REPO / "parser").rglob("*.lark")}
-    rule_files = {f"pyrules/rules_asp/{p.relative_to(REPO / 'rules_asp')}" for p in (REPO / "rules_asp").rglob("*.lp")}
+    grammars = {f"pyrules/parser/{p.relative_to(src / 'parser')}" for p in (src / "parser").rglob("*.lark")}
+    rule_files = {f"pyrules/rules_asp/{p.relative_to(src / 'rules_asp')}" for p in (src / "rules_asp").rglob("*.lp")}
     assert grammars and rule_files
     assert grammars <= names
     assert rule_files <= names
