@@ -140,6 +140,8 @@ class Keyword:
         quality: its "from"/quality words (``"red"`` for protection from red, ``"Swamp"`` for
             swampwalk, ``"creature"`` for enchant creature), or None.
         cost_text: a non-mana "—" cost (``"Discard a card"``), or None.
+        power_toughness: the P/T a keyword gives (``Prototype {1}{U}{U} — 2/1``, 702.160a):
+            ``("2", "1")``, or None.
     """
 
     name: str
@@ -148,6 +150,7 @@ class Keyword:
     number: int | None = None
     quality: str | None = None
     cost_text: str | None = None
+    power_toughness: tuple[str, str] | None = None
 
 
 @dataclass(frozen=True)
@@ -304,6 +307,9 @@ class _KeywordLine(Transformer):
     def kw_mana_cost(self, c):
         return [self._kw(c[0], mana=c[1], cost_text=c[-1])]
 
+    def kw_mana_pt(self, c):
+        return [self._kw(c[0], mana=c[1], power_toughness=_pt(str(c[-1])))]
+
     def kw_mana_pair(self, c):
         return [self._kw(c[0], mana=c[1]), self._kw(c[0], mana=c[3])]
 
@@ -352,7 +358,13 @@ class _Sentence(Transformer):
         return (("self",),)
 
     def spell_groups(self, c):
-        return [g for g in c if isinstance(g, tuple)]
+        out = []
+        for g in c:
+            if isinstance(g, tuple):
+                out.append(g)
+            elif isinstance(g, list):  # "instant or sorcery spell": one group per alternative
+                out += g
+        return out
 
     def this_turn(self, c):
         return ("duration", "this_turn")
@@ -411,7 +423,9 @@ class _Sentence(Transformer):
 
     # --- 702.8a/611.3a conditional keyword
     def has_keyword_as_long_as(self, c):
-        kw = keyword_constant(str(c[1]))
+        if c[0] != ("self",):
+            raise ValueError("a conditional keyword grant to another object is not read yet")
+        kw = keyword_constant(str(next(t for t in c if isinstance(t, Token) and t.type == "KEYWORD_NAME")))
         return [("has_keyword_as_long_as", kw), ("condition_text", "as_long_as", c[-1])]
 
     # --- casting restrictions
@@ -496,7 +510,7 @@ class _Sentence(Transformer):
     def deal_damage(self, c):
         amount = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
         recipient = c[-1]
-        return [("deals_damage", "self", amount, recipient)]
+        return [("deals_damage", c[0][0], amount, recipient)]
 
     # --- 701.8 destroy
     def lands(self, c):
@@ -655,7 +669,280 @@ class _Sentence(Transformer):
         return [("activate_only_as_sorcery",)]
 
     def sentence(self, c):
-        return c[0]
+        return [f for clause in c if isinstance(clause, list) for f in clause]
+
+    def optional_clause(self, c):
+        # 608.2d: "you may [do X]" - X's facts, and which effect the player may choose to do.
+        who, facts = c[0], c[-1]
+        return facts + [("player_may", who, facts[0][0])] if facts else facts
+
+    def station_striation(self, c):
+        return [("station_striation", int(str(c[0]).split()[1].rstrip("+")))]
+
+    def striation_power_toughness(self, c):
+        p, t = _pt(str(c[0]))
+        return [("striation_power_toughness", p, t)]
+
+    def activate_only_once_each_turn(self, c):
+        return [("activate_only_once_each_turn",)]
+
+    def triggers_only_once_each_turn(self, c):
+        return [("triggers_only_once_each_turn",)]
+
+    # --- players
+    def target_player(self, c):
+        return "target_player"
+
+    def target_opponent(self, c):
+        return "target_opponent"
+
+    def that_player(self, c):
+        return "that_player"
+
+    def its_controller(self, c):
+        return "its_controller"
+
+    def an_opponent(self, c):
+        return "an_opponent"
+
+    # --- objects (affected)
+    def target_opponent_controls(self, c):
+        return ("target_opponent_controls", _singular(str(c[0]).lower()))
+
+    def target_you_dont_control(self, c):
+        return ("target_you_dont_control", _singular(str(c[0]).lower()))
+
+    def target_permanent(self, c):
+        return ("target", "permanent")
+
+    def target_nonland_permanent(self, c):
+        return ("target", "nonland_permanent")
+
+    def another_target(self, c):
+        return ("another_target", _singular(str(c[-1]).lower()))
+
+    def enchanted_permanent(self, c):
+        return ("enchanted", "permanent")
+
+    def all_creatures(self, c):
+        return ("all", "creature")
+
+    def that(self, c):
+        return ("that", _singular(str(c[-1]).lower()))
+
+    # --- 106.1, 605 mana
+    def mana_run(self, c):
+        return tuple(s for t in c for s in parse_mana_cost(str(t)).symbols)
+
+    def mana_options(self, c):
+        return [x for x in c if isinstance(x, tuple)]
+
+    def add_mana(self, c):
+        return [("adds_mana", o, i, sym) for o, run in enumerate(c[-1], start=1)
+                for i, sym in enumerate(run, start=1)]
+
+    def any_color(self, c):
+        return "any_color"
+
+    def any_one_color(self, c):
+        return "any_one_color"
+
+    def chosen_color(self, c):
+        return "chosen_color"
+
+    def any_combination_of_colors(self, c):
+        return "any_combination_of_colors"
+
+    def add_mana_choice(self, c):
+        n = next(x for x in c if isinstance(x, int) or x == "x")
+        return [("adds_mana_choice", n, c[-1])]
+
+    # --- 614.1c/d enters
+    def enters_tapped(self, c):
+        return [("enters_tapped", c[0])]
+
+    def enters_with_counters(self, c):
+        n = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
+        kind = next(x for x in c[1:] if isinstance(x, tuple) and x[0] in ("keyword", "pt", "named"))
+        return [("enters_with_counters", c[0], kind, n)]
+
+    # --- 613.4c P/T
+    def pt_change(self, c):
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        out = [("gets_pt", c[0], p, t)]
+        out += [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
+        return out
+
+    # --- 119.3 life
+    def gain_life(self, c):
+        return [("gains_life", c[0], c[-1])]
+
+    def lose_life(self, c):
+        return [("loses_life", c[0], c[-1])]
+
+    # --- 701 keyword actions
+    def keyword_action(self, c):
+        return [("keyword_action", "you", _action(c[0]), _action_number(c[1:]))]
+
+    def actor_keyword_action(self, c):
+        return [("keyword_action", c[0], _action(c[1]), _action_number(c[2:]))]
+
+    def keyword_action_on(self, c):
+        return [("keyword_action", c[1], _action(c[0]), 1)]
+
+    # --- 701.9 discard
+    def discard_effect(self, c):
+        return [("discards_cards", "you", c[0])]
+
+    def player_discards(self, c):
+        return [("discards_cards", c[0], c[-1])]
+
+    # --- 701.6 counter
+    def countered_spell(self, c):
+        return ("spell", c[0])
+
+    def either_spell_group(self, c):
+        return [(c[0],), (c[1],)]
+
+    def countered_activated(self, c):
+        return ("activated_ability",)
+
+    def countered_triggered(self, c):
+        return ("triggered_ability",)
+
+    def countered_activated_or_triggered(self, c):
+        return ("activated_or_triggered",)
+
+    def counter_unless(self, c):
+        return ("unless", "".join(str(t) for t in c))
+
+    def counter_spell(self, c):
+        out: list[tuple] = [("counter_target", 1)]
+        g = 0
+        for x in c:
+            if not isinstance(x, tuple):
+                continue
+            if x[0] == "spell":
+                for group in (x[1] if isinstance(x[1], list) else [x[1]]):
+                    g += 1
+                    out.append(("counter_target_may_be", 1, ("spell", g)))
+                    out += [("countered_spell_quality", g, q) for q in group]
+            elif x[0] == "activated_or_triggered":
+                out += [("counter_target_may_be", 1, "activated_ability"),
+                        ("counter_target_may_be", 1, "triggered_ability")]
+            elif x[0] == "unless":
+                out += [("counter_unless_controller_pays", 1, i, sym)
+                        for i, sym in enumerate(parse_mana_cost(x[1]).symbols, start=1)]
+            else:
+                out.append(("counter_target_may_be", 1, x[0]))
+        return out
+
+    # --- 400.7 zone changes: return
+    def return_to_hand(self, c):
+        return [("returns_to_hand", c[0])]
+
+    def target_card(self, c):
+        return ("target_card", *[q for q in c if isinstance(q, tuple)])
+
+    def up_to_target_cards(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return ("up_to_target_cards", n, *[q for q in c if isinstance(q, tuple)])
+
+    def battlefield(self, c):
+        return ("zone", "battlefield_tapped" if c else "battlefield")
+
+    def return_from_graveyard(self, c):
+        return [("returns_from_graveyard", c[0], c[-1][1])]
+
+    # --- 701.23 search, 701.24 shuffle
+    def search_cards(self, c):
+        return ("search_for", c[0], [q for q in c[1:] if isinstance(q, tuple)])
+
+    def search_up_to(self, c):
+        return ("search_for", ("up_to", c[0]), [q for q in c[1:] if isinstance(q, tuple)])
+
+    def put_onto_battlefield(self, c):
+        tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
+        return ("search_puts_found", "battlefield_tapped" if tapped else "battlefield")
+
+    def put_into_hand(self, c):
+        return ("search_puts_found", "hand")
+
+    def reveal_found(self, c):
+        return ("search_reveals_found",)
+
+    def search_library(self, c):
+        _, n, quals = c[0]
+        out = [("searches_library", "you", n)] + [("search_card_quality", q) for q in quals]
+        out += [x for x in c[1:] if isinstance(x, tuple)]
+        return out + [f for x in c[1:] if isinstance(x, list) for f in x]
+
+    def shuffle_library(self, c):
+        return [("shuffles_library", "you")]
+
+    # --- 701.26 tap/untap, 701.19 regenerate
+    def tap(self, c):
+        return [("taps", c[-1])]
+
+    def untap(self, c):
+        return [("untaps", c[-1])]
+
+    def regenerate(self, c):
+        return [("regenerates", c[-1])]
+
+    # --- 508.1c/d, 509.1b/c combat restrictions and requirements
+    def _combat(self, kind, what, c):
+        out = [(kind, c[0], what)]
+        return out + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
+
+    def cant_block(self, c):
+        return self._combat("combat_restriction", "cant_block", c)
+
+    def cant_attack(self, c):
+        return self._combat("combat_restriction", "cant_attack", c)
+
+    def cant_attack_or_block(self, c):
+        return self._combat("combat_restriction", "cant_attack_or_block", c)
+
+    def cant_be_blocked(self, c):
+        return self._combat("combat_restriction", "cant_be_blocked", c)
+
+    def attacks_each_combat_if_able(self, c):
+        return self._combat("combat_requirement", "attacks_each_combat_if_able", c)
+
+    def blocks_each_combat_if_able(self, c):
+        return self._combat("combat_requirement", "blocks_each_combat_if_able", c)
+
+    def cant_be_countered(self, c):
+        return [("cant_be_countered", c[0])]
+
+    # --- 601.2b, 118.8 additional costs
+    def additional_cost(self, c):
+        facts = c[-1]
+        if any(f[0] != "cost" for f in facts):
+            raise ValueError("additional mana cost not read yet")
+        return [("spell_additional_cost", f[1]) for f in facts]
+
+    # --- 701.21 sacrifice, 701.13 exile
+    def sacrifice_self_effect(self, c):
+        return [("sacrifices", "you", "self", 1)]
+
+    def player_sacrifices(self, c):
+        n = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return [("sacrifices", c[0], c[-1], n)]
+
+    def exile_object(self, c):
+        return [("exiles", c[-1])]
+
+    # --- 725, 726 designations; 716.2a class levels
+    def become_monarch(self, c):
+        return [("gets_designation", c[0], "monarch")]
+
+    def take_initiative(self, c):
+        return [("gets_designation", c[0], "initiative")]
+
+    def class_level(self, c):
+        return [("class_level_becomes", int(c[-1]))]
 
     def modal_choice(self, c):
         return [("modal", str(c[0]).rstrip("— ").lower())]
@@ -663,6 +950,60 @@ class _Sentence(Transformer):
     # --- trigger conditions (603.1)
     def expend(self, c):
         return [("trigger_event", ("expend", int(c[-1])))]
+
+    def object_enters(self, c):
+        return [("trigger_event", ("enters", _obj(c[0])))]
+
+    def object_dies(self, c):
+        return [("trigger_event", ("dies", _obj(c[0])))]
+
+    def object_attacks(self, c):
+        return [("trigger_event", ("attacks", _obj(c[0])))]
+
+    def object_blocks(self, c):
+        return [("trigger_event", ("blocks", _obj(c[0])))]
+
+    def object_attacks_or_blocks(self, c):
+        return self.object_attacks(c) + self.object_blocks(c)
+
+    def object_enters_or_dies(self, c):
+        return self.object_enters(c) + self.object_dies(c)
+
+    def object_becomes_blocked(self, c):
+        return [("trigger_event", ("becomes_blocked", _obj(c[0])))]
+
+    def object_is_dealt_damage(self, c):
+        return [("trigger_event", ("is_dealt_damage", _obj(c[0])))]
+
+    def you_cycle_self(self, c):
+        return [("trigger_event", ("cycle", "you", "self"))]
+
+    def _casts(self, who, groups):
+        out = [("trigger_event", ("cast", who, g)) for g in range(1, len(groups) + 1)]
+        return out + [("trigger_spell_quality", g, q) for g, qs in enumerate(groups, 1) for q in qs]
+
+    def player_casts(self, c):
+        return self._casts("any_player", c[-1])
+
+    def opponent_casts(self, c):
+        return self._casts("an_opponent", c[-1])
+
+    def you_draw_a_card(self, c):
+        return [("trigger_event", ("draw_card", "you"))]
+
+    def they(self, c):
+        return ("they",)
+
+    def cant_be_regenerated(self, c):
+        return [("cant_be_regenerated", c[0])]
+
+    def pay_mana(self, c):
+        syms = parse_mana_cost("".join(str(t) for t in c)).symbols
+        return [("pays_mana", "you", i, sym) for i, sym in enumerate(syms, start=1)]
+
+    def if_you_do(self, c):
+        facts = c[-1]
+        return facts + [("if_you_do", facts[0][0])] if facts else facts
 
     def self_enters(self, c):
         return [("trigger_event", ("enters", "self"))]
@@ -678,6 +1019,50 @@ class _Sentence(Transformer):
 
     def beginning_of_your_end_step(self, c):
         return [("trigger_event", ("beginning_of_step", "you", "end"))]
+
+    def self_enters_or_attacks(self, c):
+        return [("trigger_event", ("enters", "self")), ("trigger_event", ("attacks", "self"))]
+
+    def self_leaves_battlefield(self, c):
+        return [("trigger_event", ("leaves_battlefield", "self"))]
+
+    def deals_combat_damage_to_player(self, c):
+        return [("trigger_event", ("deals_combat_damage_to_player", c[0]))]
+
+    def beginning_of_combat_on_your_turn(self, c):
+        return [("trigger_event", ("beginning_of_step", "you", "beginning_of_combat"))]
+
+    def your_next(self, c):
+        return "you_next"
+
+    def beginning_of_step(self, c):
+        step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw", "combat": "beginning_of_combat",
+                "precombat main phase": "precombat_main"}[str(c[-1]).lower()]
+        return [("trigger_event", ("beginning_of_step", c[0], step))]
+
+    def trigger_you_control(self, c):
+        return ("you_control", _singular(str(c[0]).lower()))
+
+    def trigger_another_you_control(self, c):
+        return ("another_you_control", _singular(str(c[0]).lower()))
+
+    def trigger_another(self, c):
+        return ("another", _singular(str(c[0]).lower()))
+
+    def trigger_any(self, c):
+        return ("any", _singular(str(c[0]).lower()))
+
+    def trigger_nontoken_you_control(self, c):
+        return ("nontoken_you_control", _singular(str(c[0]).lower()))
+
+    def you_gain_life(self, c):
+        return [("trigger_event", ("gain_life", "you"))]
+
+    def you_attack(self, c):
+        return [("trigger_event", ("attack", "you"))]
+
+    def you_draw_second_card_each_turn(self, c):
+        return [("trigger_event", ("draw_second_card_each_turn", "you"))]
 
     def you_cast(self, c):
         groups = c[-1]
@@ -695,7 +1080,15 @@ class _Sentence(Transformer):
     def cost_object(self, c):
         if c and isinstance(c[0], Token) and c[0].type == "TYPE_WORD":
             return _singular(str(c[0]).lower())
-        return str(c[-1]).lower() if c else "permanent"
+        if c and isinstance(c[0], Token) and c[0].type == "SUBTYPE_WORD":
+            return ("subtype", _singular(str(c[0])))
+        return _singular(str(c[-1]).lower()) if c else "permanent"
+
+    def exile_other_cards_from_graveyard(self, c):
+        return [("cost", ("exile_other_cards_from_graveyard", c[0]))]
+
+    def tap_untapped(self, c):
+        return [("cost", ("tap_untapped", c[-1], c[0]))]
 
     def another(self, c):
         return "another_" + _singular(str(c[-1]).lower())
@@ -711,7 +1104,7 @@ class _Sentence(Transformer):
         return [("cost", ("discard", "self"))]
 
     def pay_life(self, c):
-        return [("cost", ("pay_life", int(c[1])))]
+        return [("cost", ("pay_life", int(c[-1])))]
 
     def exile_self_from_graveyard(self, c):
         return [("cost", ("exile_from_graveyard", "self"))]
@@ -729,6 +1122,34 @@ _SENTENCE = _Sentence()
 
 _NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten".split())}
+
+
+#: Keyword actions (701) as written in text -> the CR's action, snake_case.
+_ACTION_FORMS = {"scries": "scry", "clashes with an opponent": "clash", "clash with an opponent": "clash",
+                 "manifests dread": "manifest_dread", "ventures into the dungeon": "venture_into_the_dungeon",
+                 "opens an attraction": "open_an_attraction", "amasses": "amass", "monstrosity": "monstrosity"}
+
+
+def _action(tok) -> str:
+    """The 701 keyword action of a verb as written ("surveils" -> surveil, "Explores" -> explore)."""
+    low = str(tok).lower()
+    if low in _ACTION_FORMS:
+        return _ACTION_FORMS[low]
+    first, _, rest = low.partition(" ")
+    if first.endswith("s") and first not in ("support", "goad") and not first.endswith("ss"):
+        first = first[:-1]
+    return re.sub(r"[^a-z]+", "_", f"{first} {rest}".strip())
+
+
+def _action_number(rest: list) -> object:
+    """The number of a keyword action ("Scry 2" -> 2); 1 when none is written ("Investigate")."""
+    return next((x for x in rest if isinstance(x, int) or x == "x"), 1)
+
+
+def _obj(term: tuple) -> object:
+    """An object reference of a trigger event: the object itself is the constant ``self``
+    (as in ``enters(self)``), anything else its term (``enchanted(creature)``)."""
+    return "self" if term == ("self",) else term
 
 
 def _singular(word: str) -> str:
@@ -834,6 +1255,20 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         for kw in ability.keywords:
             if kw.cost_text is not None:
                 _read_part(kw.cost_text, "cost", ability, "keyword_cost", 1)
+        return
+    if kind == "keyword_with_ability":
+        # 702.169a, 702.178a: "Solved — [ability]", "Max speed — [ability]": a keyword whose ability
+        # is the text after the dash (static, triggered or activated).
+        name = str(children[0])
+        ability.keywords = [Keyword(name, keyword_constant(name))]
+        inner = children[2]
+        dash = children[1].end_pos
+        line_text = " " * dash + line_text[dash:]
+        while inner.data in ("after_word", "plain"):
+            inner = inner.children[0]
+        _classify(inner, line_text, ability, is_spell_face)
+        if ability.keywords[0].constant == "visit":
+            ability.kind = "triggered"  # 702.159a: "Visit — [Effect]" means "Whenever you roll to visit ..."
         return
     if kind == "ability_word":
         ability.ability_word = str(children[0]).lower().replace("’", "'")

@@ -28,7 +28,7 @@ from pyrules.answers import CastVerdict, Citation, Count, ManaValue, SearchVerdi
 from pyrules.answers import CastOption, Derived
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
-from pyrules.errors import QueryError
+from pyrules.errors import NoAnswerError, QueryError
 from pyrules.solver import DEFAULT_TIME_LIMIT, solve
 from pyrules.state import GameState, symbol_name
 
@@ -47,8 +47,10 @@ def _reason(why: clingo.Symbol) -> str:
 class Answers:
     """Everything the rule base derived for one state; read it through the typed accessors.
 
-    Raises (accessors):
-        QueryError: an id that is not in the state.
+    Raises:
+        QueryError: on construction, if the rule base found the state inconsistent
+            (``state_error/1``, rules_asp/state_checks.lp); from the accessors, an id that is not
+            in the state.
     """
 
     def __init__(self, symbols: Iterable[clingo.Symbol], state: GameState,
@@ -62,6 +64,10 @@ class Answers:
                 self._cites[target].append(rule.string)
             else:
                 self._atoms[name].append(s)
+        if self._atoms.get("state_error"):
+            # rules_asp/state_checks.lp: an impossible or undefined state gets no answers.
+            errors = ", ".join(sorted(str(e.arguments[0]) for e in self._atoms["state_error"]))
+            raise NoAnswerError(f"inconsistent state: {errors}")
         self._state = state
         self._cards = cards
         self._rule_text = rule_text
@@ -241,8 +247,10 @@ class KnowledgeBase:
                 inconsistent (unsatisfiable).
         """
         result = solve(self.facts(state), time_limit=self.time_limit)
+        if result.status == "unknown":
+            raise NoAnswerError(f"unknown: the time limit of {self.time_limit:g} s was reached")
         if result.status != "satisfiable":
-            raise QueryError(f"no answer: the solve was {result.status}")
+            raise NoAnswerError("inconsistent state: the facts contradict the rule base (no answer set)")
         cards = {name: self.cards[name] for name in state.card_names()}
         return Answers(result.symbols, state, cards, self.rule_text)
 

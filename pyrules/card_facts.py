@@ -100,11 +100,24 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             out.append(Function("face_keyword_number", [c, f, k, Number(kw.number)]))
         if kw.quality is not None:
             out.append(Function("face_keyword_quality", [c, f, k, String(kw.quality)]))
+        if kw.power_toughness is not None:
+            out.append(Function("face_keyword_power_toughness", [c, f, k, *map(String, kw.power_toughness)]))
     for fact in ab.semantics:
         where = a
         if fact[0] == "in_mode":
             where, fact = Function("mode", [a, Number(fact[1])]), fact[2]
         name, args = fact[0], fact[1:]
+        if name == "cost_mana" and any(k.cost_text for k in ab.keywords):
+            # mana in a keyword's "—" cost (Ward—{2}, Pay 2 life): the keyword's cost symbols.
+            kw = next(k for k in ab.keywords if k.cost_text)
+            try:
+                syms = parse_mana_cost(args[0]).symbols
+            except CardTextError:
+                out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(args[0])]))
+                continue
+            out += [Function("face_keyword_mana_symbol", [c, f, Function(kw.constant), Number(i), mana_symbol_term(s)])
+                    for i, s in enumerate(syms, start=len(kw.mana_cost) + 1)]
+            continue
         if name == "cost_mana":
             try:
                 out += _cost_facts(c, f, where, args[0])
@@ -117,6 +130,8 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             continue
         if name == "cost":
             name = "ability_cost"
+        if name == "player_may":
+            args = (args[0], _RENAMED.get(args[1], args[1]))
         name = _RENAMED.get(name, name)
         out.append(Function(name, [c, f, where, *[value_term(v) for v in args]]))
     for u in ab.unparsed:

@@ -264,6 +264,9 @@ def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[Car
     except json.JSONDecodeError as err:
         raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
     wanted = set(names) if names is not None else None
+    if wanted is not None and isinstance(data, list):
+        # Scryfall lists and MTGJSON v5 records: don't read the text of cards nobody asked for.
+        data = [r for r in data if not isinstance(r, dict) or r.get("name") in wanted]
     return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]
 
 
@@ -303,3 +306,121 @@ def load_any_cards(path: str | Path) -> list[CardDefinition]:
         CardTextError: unreadable file or content.
     """
     return load_cards(path) if str(path).lower().endswith(".json") else load_plain_card(path)
+
+
+# --------------------------------------------------------------------------------------------
+# Cache of per-card results, keyed by the card's text.
+
+#: Sources whose text decides what a card reads as: the grammars, their transformers, the fact
+#: builder and the coverage counter. A change to any of them starts a new cache file.
+_CACHE_SOURCES = ("parser/*.lark", "parser/*.py", "pyrules/cards.py", "pyrules/card_facts.py",
+                  "pyrules/coverage.py")
+
+
+def grammar_hash(parser_dir: str | Path | None = None, package_dir: str | Path | None = None) -> str:
+    """A hex digest (16 characters) of the grammar, transformer, fact-builder and coverage sources
+    (:data:`_CACHE_SOURCES`: ``*.lark`` and ``*.py`` of ``parser_dir``, default the
+    ``pyrules.parser`` package; the named modules of ``package_dir``, default ``pyrules``) and
+    the Lark and Python versions: the version of every cached card result.
+
+    Raises:
+        OSError: a source file cannot be read.
+    """
+    import hashlib
+    import sys
+
+    import lark
+
+    import pyrules
+    import pyrules.parser
+
+    folders = {"parser": Path(parser_dir) if parser_dir is not None else Path(pyrules.parser.__file__).parent,
+               "pyrules": Path(package_dir) if package_dir is not None else Path(pyrules.__file__).parent}
+    h = hashlib.sha256(f"{lark.__version__} {sys.version_info[:2]}".encode())
+    for pattern in _CACHE_SOURCES:
+        folder, _, glob = pattern.rpartition("/")
+        for p in sorted(folders[folder].glob(glob)):
+            h.update(p.name.encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()[:16]
+
+
+def record_key(record: Any) -> bytes:
+    """The cache key of one card record (decoded JSON): a digest of its canonical JSON text."""
+    import hashlib
+
+    text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).digest()
+
+
+def default_cache_dir() -> Path:
+    """``$PYRULES_CACHE_DIR``, else ``$XDG_CACHE_HOME/pyrules``, else ``~/.cache/pyrules``."""
+    import os
+
+    if os.environ.get("PYRULES_CACHE_DIR"):
+        return Path(os.environ["PYRULES_CACHE_DIR"])
+    base = os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache"
+    return Path(base) / "pyrules"
+
+
+class CardCache:
+    """Per-card results (coverage counts, facts text …) keyed by the card record's text, kept in
+    one pickle file per grammar version: ``<dir>/cards-<grammar_hash()>.pickle``. A change to a
+    grammar or transformer changes the file name, so stale results are never read.
+
+    Only the process that owns the cache reads and writes the file (workers return their results
+    to it). An unreadable or corrupt file is treated as empty.
+
+    Attributes:
+        path: the cache file.
+        hits, misses: lookups answered / not answered since loading.
+    """
+
+    def __init__(self, directory: str | Path | None = None) -> None:
+        self.path = Path(directory or default_cache_dir()) / f"cards-{grammar_hash()}.pickle"
+        self._data: dict[str, dict[bytes, Any]] = {}
+        self._dirty = False
+        self.hits = self.misses = 0
+        self._load()
+
+    def _load(self) -> None:
+        import pickle
+
+        try:
+            with self.path.open("rb") as fh:
+                data = pickle.load(fh)
+            if isinstance(data, dict):
+                self._data = data
+        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError):
+            self._data = {}
+
+    def get(self, kind: str, key: bytes) -> Any:
+        """The cached ``kind`` result (``"coverage"``, ``"lp"``, ``"json"``) for ``key``, or None."""
+        value = self._data.get(kind, {}).get(key)
+        if value is None:
+            self.misses += 1
+        else:
+            self.hits += 1
+        return value
+
+    def put(self, kind: str, key: bytes, value: Any) -> None:
+        """Remember ``value`` as the ``kind`` result for ``key`` (written by :meth:`save`)."""
+        self._data.setdefault(kind, {})[key] = value
+        self._dirty = True
+
+    def save(self) -> None:
+        """Write the cache file if anything was added (atomically: temp file, then rename).
+
+        Raises:
+            OSError: the cache folder cannot be created or written.
+        """
+        import os
+        import pickle
+
+        if not self._dirty:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
+        with tmp.open("wb") as fh:
+            pickle.dump(self._data, fh, protocol=pickle.HIGHEST_PROTOCOL)
+        os.replace(tmp, self.path)
+        self._dirty = False

@@ -3,6 +3,7 @@
 Commands:
     pyrules demo                      answer the shipped split-card example, with citations
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/schema.lp)
+    pyrules schema [--path]           print the fact schema fact files use
     pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.scenario)
     pyrules cards parse|coverage ...  card data (JSON or plain text) -> ASP facts; coverage report
     pyrules cr parse|show|diff|check  Comprehensive Rules document tools
@@ -21,13 +22,52 @@ from collections import defaultdict
 from typing import Sequence
 
 from pyrules import __version__
-from pyrules.errors import PyrulesError
+from pyrules.errors import NoAnswerError, PyrulesError
+from pyrules.report import QUESTIONS
 
 
 def _cmd_demo(args: argparse.Namespace) -> int:
     from pyrules.demo import run_demo
 
     print(run_demo()[1])
+    return 0
+
+
+def _named_cards(statements) -> set[str]:
+    """Card names in the fact files' ``object_card(O, "Name")`` facts (clingo AST)."""
+    from clingo import SymbolType, ast
+
+    names: set[str] = set()
+    for stm in statements:
+        if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
+            continue
+        sym = stm.head.atom.symbol if stm.head.atom.ast_type == ast.ASTType.SymbolicAtom else None
+        if sym is not None and sym.ast_type == ast.ASTType.Function and sym.name == "object_card" \
+                and len(sym.arguments) == 2 and sym.arguments[1].ast_type == ast.ASTType.SymbolicTerm \
+                and sym.arguments[1].symbol.type == SymbolType.String:
+            names.add(sym.arguments[1].symbol.string)
+    return names
+
+
+def _positive_seconds(text: str) -> float:
+    """argparse type: a time limit in seconds, > 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value > 0:
+        raise argparse.ArgumentTypeError(f"the time limit must be more than 0 seconds, not {text}")
+    return value
+
+
+def _cmd_schema(args: argparse.Namespace) -> int:
+    from importlib import resources
+
+    path = resources.files("pyrules.rules_asp") / "schema.lp"
+    if args.path:
+        print(path)
+    else:
+        print(path.read_text(encoding="utf-8"), end="")
     return 0
 
 
@@ -38,8 +78,14 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from pyrules.solver import solve_bounded
 
     statements = [s for f in args.files for s in read_fact_file(f, allow_scripts=args.allow_scripts)]
-    facts = [f for path in args.cards for c in load_cards(path) for f in card_facts(c)]
-    result = solve_bounded(facts=facts, statements=statements, time_limit=args.time_limit)
+    card_files = list(args.cards)
+
+    def card_definitions():
+        # Read in the time-limited child process: only the cards the fact files name.
+        names = _named_cards(statements)
+        return [f for path in card_files for c in load_cards(path, names=names) for f in card_facts(c)]
+
+    result = solve_bounded(statements=statements, time_limit=args.time_limit, prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)
     atoms: list[str] = []
     for s in result.symbols:
@@ -53,14 +99,19 @@ def _cmd_solve(args: argparse.Namespace) -> int:
                           "answers": [{"atom": a, "cr": sorted(set(cites.get(a, [])))} for a in atoms]},
                          indent=2))
     else:
+        errors = [a for a in atoms if a.startswith("state_error(")]
         if result.status == "unknown":
             print(f"unknown (time limit of {args.time_limit:g} s reached)")
         elif result.status == "unsatisfiable":
             print("inconsistent state: the facts contradict the rule base (no answer set)")
+        elif errors:
+            print(f"inconsistent state: {', '.join(e[len('state_error('):-1] for e in errors)}")
+            return 1
         for a in atoms:
             rules = sorted(set(cites.get(a, [])))
             print(f"{a}" + (f"   [CR {', '.join(rules)}]" if rules else ""))
-    return 0 if result.status == "satisfiable" else 1
+    ok = result.status == "satisfiable" and not any(a.startswith("state_error(") for a in atoms)
+    return 0 if ok else 1
 
 
 def _cmd_ask(args: argparse.Namespace) -> int:
@@ -94,20 +145,28 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("files", nargs="+", metavar="FILE", help="fact files (schema: rules_asp/schema.lp)")
     solve.add_argument("--cards", action="append", default=[], metavar="JSON",
                        help="card data (Scryfall/MTGJSON JSON) whose definitions the facts refer to")
-    solve.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS",
-                       help="stop solving after this long and report unknown (default 5)")
+    solve.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",
+                       help="stop after this long (reading cards, grounding, solving) and report unknown "
+                            "(default 5)")
     solve.add_argument("--json", action="store_true", help="print JSON")
     solve.add_argument("--allow-scripts", action="store_true",
                        help="allow #script, #include and @function calls in the fact files (off by default)")
     solve.set_defaults(func=_cmd_solve)
 
+    schema = sub.add_parser("schema", help="print the fact schema (rules_asp/schema.lp) that fact files use")
+    schema.add_argument("--path", action="store_true", help="print only the installed file's path")
+    schema.set_defaults(func=_cmd_schema)
+
     ask = sub.add_parser("ask", help="answer questions about a scenario file (TOML)")
     ask.add_argument("scenario", metavar="SCENARIO.toml", help="scenario (format: pyrules.scenario)")
-    ask.add_argument("question", nargs="?", default="all",
-                     choices=("all", "mana-value", "cast", "search", "count", "discard"))
+    ask.add_argument("question", nargs="?", default="all", choices=("all",) + QUESTIONS,
+                     help="what to answer (default all): mana-value, cast (who may cast what now, or why "
+                          "not), permission (what effects' cast permissions allow), search, count, discard, "
+                          "damage (results of damage events), sba (state-based actions)")
     ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
     ask.add_argument("--json", action="store_true", help="print JSON")
-    ask.add_argument("--time-limit", type=float, default=5.0, metavar="SECONDS")
+    ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",
+                     help="stop solving after this long and report no answer (default 5)")
     ask.set_defaults(func=_cmd_ask)
 
     from pyrules import cli_cards, cli_check, cli_cr
@@ -127,6 +186,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     try:
         return int(args.func(args) or 0)
+    except NoAnswerError as err:
+        print(f"pyrules: no answer: {err}", file=sys.stderr)
+        return 1
     except PyrulesError as err:
         print(f"pyrules: error: {err}", file=sys.stderr)
         return 2

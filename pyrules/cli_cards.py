@@ -5,6 +5,10 @@ Commands (added to the main parser by :func:`register`):
     pyrules cards coverage FILE... [--workers N] [--top N] [--json]
                                                       coverage levels L0..L3 (pyrules.coverage)
 
+Both keep each JSON card record's result in a cache keyed by the record's text and by a hash of
+the grammars and their transformers (:class:`pyrules.cards.CardCache`): ``--cache DIR`` (default
+``$PYRULES_CACHE_DIR`` or ``~/.cache/pyrules``), ``--no-cache`` to read everything afresh.
+
 Exit codes: 0 done; 2 bad input (one line ``file:line:column: message`` on stderr).
 """
 
@@ -33,23 +37,50 @@ def _card_json(card) -> dict[str, Any]:
     return out
 
 
-def _cmd_parse(args: argparse.Namespace) -> int:
-    from pyrules.card_facts import card_facts
-    from pyrules.cards import load_any_cards
+def _cache(args: argparse.Namespace):
+    from pyrules.cards import CardCache
 
+    return None if args.no_cache else CardCache(args.cache)
+
+
+def _card_output(card, fmt: str) -> str:
+    from pyrules.card_facts import card_facts
+
+    if fmt == "json":
+        return json.dumps(_card_json(card), ensure_ascii=False, default=str) + "\n"
+    return "".join(f"{s}.\n" for s in card_facts(card))
+
+
+def _cmd_parse(args: argparse.Namespace) -> int:
+    import sys
+
+    from pyrules.cards import cards_from_json, load_any_cards, record_key
+    from pyrules.coverage import read_records
+
+    cache = _cache(args)
     for path in args.files:
-        for card in load_any_cards(path):
-            if args.format == "json":
-                print(json.dumps(_card_json(card), ensure_ascii=False, default=str))
-            else:
-                print("".join(f"{s}.\n" for s in card_facts(card)), end="")
+        if not str(path).lower().endswith(".json"):
+            for card in load_any_cards(path):
+                sys.stdout.write(_card_output(card, args.format))
+            continue
+        records, source = read_records(path)
+        for rec in records:
+            key = record_key(rec) if cache is not None else None
+            text = cache.get(args.format, key) if key is not None else None
+            if text is None:
+                text = "".join(_card_output(card, args.format) for card in cards_from_json(rec, source))
+                if key is not None:
+                    cache.put(args.format, key, text)
+            sys.stdout.write(text)
+    if cache is not None:
+        cache.save()
     return 0
 
 
 def _cmd_coverage(args: argparse.Namespace) -> int:
     from pyrules.coverage import pool_coverage
 
-    cov = pool_coverage(args.files, workers=args.workers, progress=not args.quiet)
+    cov = pool_coverage(args.files, workers=args.workers, progress=not args.quiet, cache=_cache(args))
     if args.json:
         print(json.dumps({"levels": {k: {"count": n, "of": d, "percent": round(p, 2)}
                                      for k, (n, d, p) in cov.levels().items()},
@@ -69,6 +100,7 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parse.add_argument("files", nargs="+", metavar="FILE",
                        help="*.json (Scryfall/MTGJSON) or plain-text card files")
     parse.add_argument("--format", choices=("lp", "json"), default="lp")
+    _cache_options(parse)
     parse.set_defaults(func=_cmd_parse)
     cov = sub.add_parser("coverage", help="how much of the cards the grammars read (L0..L3)")
     cov.add_argument("files", nargs="+", metavar="FILE", help="card JSON files")
@@ -76,4 +108,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cov.add_argument("--top", type=int, default=15, help="unparsed patterns to list (default 15)")
     cov.add_argument("--json", action="store_true", help="print JSON")
     cov.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    _cache_options(cov)
     cov.set_defaults(func=_cmd_coverage)
+
+
+def _cache_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--cache", metavar="DIR", default=None,
+                        help="cache folder (default $PYRULES_CACHE_DIR or ~/.cache/pyrules)")
+    parser.add_argument("--no-cache", action="store_true", help="read every card afresh, no cache")

@@ -12,7 +12,7 @@ Levels (each counted over the loaded cards; a multi-face card's faces all count)
   for meaning).
 
 Batches run in a process pool (``workers`` processes, :mod:`concurrent.futures`) with progress on
-stderr.
+stderr; a :class:`~pyrules.cards.CardCache` keeps each record's counts between runs.
 """
 
 from __future__ import annotations
@@ -24,9 +24,9 @@ from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Iterable
 
-from pyrules.cards import CardDefinition, cards_from_json
+from pyrules.cards import CardCache, CardDefinition, cards_from_json, record_key
 from pyrules.errors import CardTextError
 
 FRAME_FIELDS = ("mana_cost", "type_line")
@@ -141,17 +141,22 @@ def card_coverage(card: CardDefinition) -> Coverage:
     return cov
 
 
-def _chunk_coverage(records: list[Any], source: str) -> Coverage:
+def record_coverage(rec: Any, source: str) -> Coverage:
+    """Coverage counts of one card record (decoded JSON; an MTGJSON v3 set file is one record).
+    A record that is not a card is counted as one card with an error, not raised."""
     total = Coverage()
-    for rec in records:
-        try:
-            for card in cards_from_json(rec, source):
-                total.add(card_coverage(card))
-        except CardTextError as err:
-            name = rec.get("name", "?") if isinstance(rec, dict) else "?"
-            total.errors.append((source, str(name), str(err)))
-            total.cards += 1
+    try:
+        for card in cards_from_json(rec, source):
+            total.add(card_coverage(card))
+    except CardTextError as err:
+        name = rec.get("name", "?") if isinstance(rec, dict) else "?"
+        total.errors.append((source, str(name), str(err)))
+        total.cards += 1
     return total
+
+
+def _chunk_coverage(records: list[Any], source: str) -> list[Coverage]:
+    return [record_coverage(rec, source) for rec in records]
 
 
 def read_records(path: str | Path) -> tuple[list[Any], str]:
@@ -174,37 +179,55 @@ def read_records(path: str | Path) -> tuple[list[Any], str]:
     return [data], str(path)
 
 
-def _chunks(files: Iterable[str | Path], size: int) -> Iterator[tuple[list[Any], str]]:
-    for f in files:
-        records, source = read_records(f)
-        for i in range(0, len(records), size):
-            yield records[i:i + size], source
-
-
 def pool_coverage(files: Iterable[str | Path], workers: int = 2, chunk_size: int = 400,
-                  progress: bool = True) -> Coverage:
+                  progress: bool = True, cache: "CardCache | None" = None) -> Coverage:
     """Coverage over every card of ``files`` with ``workers`` processes (1: in this process).
+
+    With a :class:`~pyrules.cards.CardCache`, records whose text was counted before by the same
+    grammar version are taken from it, only the others are read, and the cache file is updated.
 
     Raises:
         CardTextError: a file that is not readable JSON.
+        OSError: the cache file cannot be written.
     """
     total = Coverage()
-    chunks = list(_chunks(files, chunk_size))
+    todo: list[tuple[list[Any], list[bytes | None], str]] = []
+    for f in files:
+        records, source = read_records(f)
+        missing: list[tuple[Any, bytes | None]] = []
+        for rec in records:
+            key = record_key(rec) if cache is not None else None
+            hit = cache.get("coverage", key) if key is not None else None
+            if hit is not None:
+                total.add(hit)
+            else:
+                missing.append((rec, key))
+        for i in range(0, len(missing), chunk_size):
+            part = missing[i:i + chunk_size]
+            todo.append(([r for r, _ in part], [k for _, k in part], source))
     done = 0
-    if workers <= 1:
-        results: Iterable[Coverage] = (_chunk_coverage(r, s) for r, s in chunks)
-        for cov in results:
+
+    def take(keys: list[bytes | None], covs: list[Coverage]) -> None:
+        nonlocal done
+        for key, cov in zip(keys, covs):
             total.add(cov)
-            done += 1
-            _progress(done, len(chunks), total.cards, progress)
+            if cache is not None and key is not None:
+                cache.put("coverage", key, cov)
+        done += 1
+        _progress(done, len(todo), total.cards, progress)
+
+    if workers <= 1 or len(todo) <= 1:
+        for records, keys, source in todo:
+            take(keys, _chunk_coverage(records, source))
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for cov in pool.map(_chunk_coverage, [r for r, _ in chunks], [s for _, s in chunks]):
-                total.add(cov)
-                done += 1
-                _progress(done, len(chunks), total.cards, progress)
+            for (_, keys, _), covs in zip(todo, pool.map(_chunk_coverage, [r for r, _, _ in todo],
+                                                         [s for _, _, s in todo])):
+                take(keys, covs)
     if progress:
         print(file=sys.stderr)
+    if cache is not None:
+        cache.save()
     return total
 
 

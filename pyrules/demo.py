@@ -23,7 +23,8 @@ def example_path(name: str):
 
 def split_card_state() -> GameState:
     """Alice with the split card in graveyard (g1), library (l1) and hand (h1), and four effects:
-    a cast permission ``sword`` (instant or sorcery, mana value ≤ 2, from graveyard), a search
+    a cast permission ``sword`` (Sword of Once and Future: an instant or sorcery, mana value ≤ 2,
+    from the graveyard, while the trigger resolves, without paying its mana cost), a search
     ``tutor`` (mana value ≤ 4), a count ``spells`` (instant and sorcery cards in graveyard), a
     discard ``discard`` of h1."""
     s = GameState()
@@ -31,7 +32,9 @@ def split_card_state() -> GameState:
     s.add_object("g1", SPLIT_CARD, "graveyard", "alice")
     s.add_object("l1", SPLIT_CARD, "library", "alice")
     s.add_object("h1", SPLIT_CARD, "hand", "alice")
-    s.allow_cast("sword", "alice", "graveyard", ("instant", "sorcery"), mana_value_at_most=2)
+    # The Sword's trigger: cast it while the trigger resolves (608.2g), without paying its mana cost.
+    s.permit_cast("sword", "alice", "graveyard", card_types=("instant", "sorcery"), mana_value_at_most=2,
+                  during_resolution=True, without_paying_mana_cost=True)
     s.search("tutor", "alice", "library", mana_value_at_most=4)
     s.count("spells", "alice", "graveyard", ("instant", "sorcery"))
     s.discard("discard", "alice", "h1")

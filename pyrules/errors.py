@@ -54,3 +54,8 @@ class ScenarioError(PyrulesError):
 
 class QueryError(PyrulesError):
     """A question asked of the knowledge base refers to something that does not exist."""
+
+
+class NoAnswerError(QueryError):
+    """The rule base gave no answer: the state is inconsistent (``state_error/1``, or no answer
+    set), or the time limit was reached. The command line exits 1 for it, not 2."""

@@ -10,9 +10,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from functools import lru_cache
+
 from clingo import ast
+from lark.exceptions import UnexpectedInput
 
 from pyrules.errors import FactFileError
+from pyrules.parser.grammar import lalr_parser
 
 
 def _external_call(node: ast.AST) -> ast.AST | None:
@@ -51,8 +55,66 @@ def read_fact_file(path: str | Path, allow_scripts: bool = False) -> list[ast.AS
     return parse_fact_text(text, str(path), allow_scripts)
 
 
+def _prescan(text: str, label: str) -> None:
+    """Refuse ``#include`` and ``#script`` before clingo opens or runs anything (grammar
+    ``asp_directives.lark``: the directives outside comments and strings)."""
+    try:
+        tokens = lalr_parser("asp_directives").lex(text)
+        for token in tokens:
+            if token.type in ("INCLUDE", "SCRIPT"):
+                what = "#include refused: fact files may not read other files (name them on the command line)" \
+                    if token.type == "INCLUDE" else "#script refused: fact files may not run embedded code"
+                raise FactFileError(f"{what} (pass --allow-scripts to allow it)", label, token.line, token.column)
+    except UnexpectedInput:
+        return  # clingo's parser reports the syntax error with its location
+
+
+@lru_cache(maxsize=1)
+def _rule_base_predicates() -> tuple[frozenset, frozenset]:
+    """(predicates the rule base derives, predicates it declares as inputs with ``#defined``)."""
+    from pyrules.solver import rule_files
+
+    derived: set[tuple[str, int]] = set()
+    inputs: set[tuple[str, int]] = set()
+
+    def visit(stm: ast.AST) -> None:
+        if stm.ast_type == ast.ASTType.Defined:
+            inputs.add((stm.name, stm.arity))
+        elif stm.ast_type == ast.ASTType.Rule:
+            head = stm.head
+            atoms = [head.atom] if head.ast_type == ast.ASTType.Literal else \
+                [e.literal.atom for e in getattr(head, "elements", []) if hasattr(e, "literal")]
+            for atom in atoms:
+                if atom.ast_type == ast.ASTType.SymbolicAtom and atom.symbol.ast_type == ast.ASTType.Function:
+                    derived.add((atom.symbol.name, len(atom.symbol.arguments)))
+
+    for _, text in rule_files():
+        ast.parse_string(text, visit)
+    return frozenset(derived), frozenset(inputs)
+
+
+def _check_heads(statements: list[ast.AST], label: str) -> None:
+    """Refuse facts or rules for predicates the rule base derives (its answers), unless they are
+    declared inputs: an answer asserted by hand would come back with a citation nothing derived."""
+    derived, inputs = _rule_base_predicates()
+    for stm in statements:
+        if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
+            continue
+        atom = stm.head.atom
+        if atom.ast_type != ast.ASTType.SymbolicAtom or atom.symbol.ast_type != ast.ASTType.Function:
+            continue
+        sig = (atom.symbol.name, len(atom.symbol.arguments))
+        if sig in derived and sig not in inputs:
+            where = stm.location.begin
+            raise FactFileError(f"{sig[0]}/{sig[1]} is derived by the rule base, not an input: state facts only "
+                                "(the inputs are listed in rules_asp/schema.lp; `pyrules schema` prints it)",
+                                label, where.line, where.column)
+
+
 def parse_fact_text(text: str, label: str, allow_scripts: bool = False) -> list[ast.AST]:
     """Like :func:`read_fact_file` for text already in memory; ``label`` names it in errors."""
+    if not allow_scripts:
+        _prescan(text, label)
     statements: list[ast.AST] = []
     messages: list[str] = []
     try:
@@ -67,6 +129,7 @@ def parse_fact_text(text: str, label: str, allow_scripts: bool = False) -> list[
             line, col = int(bits[-2]), int(bits[-1].split("-")[0])
             msg = rest.splitlines()[0] if rest else msg
         raise FactFileError(f"ASP syntax error: {msg.strip()}", label, line, col) from None
+    _check_heads(statements, label)
     if allow_scripts:
         return statements
     for stm in statements:

@@ -8,8 +8,11 @@ from typing import Any
 from pyrules.api import Answers
 from pyrules.state import GameState, symbol_name
 
-#: Questions ``pyrules ask`` knows, in report order.
-QUESTIONS = ("mana-value", "cast", "search", "count", "discard")
+#: Questions ``pyrules ask`` knows, in report order: mana values of objects; cast options (who may
+#: cast what now, from where, how, or why not: 601.3); what cast permissions of effects allow
+#: (their qualities, 601.3); searches; counts; discards; damage results (120.3); state-based
+#: actions (704.5).
+QUESTIONS = ("mana-value", "cast", "permission", "search", "count", "discard", "damage", "sba")
 
 
 def _effects(state: GameState, predicate: str) -> list[str]:
@@ -22,7 +25,13 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
     if question == "mana-value":
         return [mv for o in sorted(state.objects) if (mv := answers.mana_value(o)) is not None]
     if question == "cast":
+        return answers.cast_options()
+    if question == "permission":
         return answers.cast_verdicts()
+    if question == "damage":
+        return answers.outcomes().damage_results()
+    if question == "sba":
+        return answers.outcomes().state_based_actions()
     if question == "search":
         return [v for e in _effects(state, "search_effect") for v in answers.search_verdicts(e)]
     if question == "count":

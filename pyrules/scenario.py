@@ -85,8 +85,6 @@ def _builder_methods() -> dict[str, inspect.Signature]:
 def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any]) -> None:
     sig = inspect.signature(fn)  # fn is a bound method: no self
     params = list(sig.parameters)
-    if not isinstance(entry, dict):
-        raise ScenarioError(f"[[{section}]] #{index + 1} must be a table", label, _line_of(text, section, index))
     for key in entry:
         if key not in params:
             raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} (expected one of {', '.join(params)})",
@@ -119,6 +117,8 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(f"cannot read scenario: {err}", label) from None
     try:
         data = tomllib.loads(text)
+    except RecursionError:
+        raise ScenarioError("TOML nested too deeply", label) from None
     except tomllib.TOMLDecodeError as err:
         msg = str(err)
         line = col = None
@@ -133,6 +133,11 @@ def load_scenario(path: str | Path) -> Scenario:
     cards = data.get("cards", [])
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise ScenarioError("'cards' must be a list of card data file names", label, _line_of(text, "cards"))
+    for section in ("players", "objects", "effects"):
+        entries = data.get(section, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise ScenarioError(f"'{section}' must be an array of tables: write each entry under [[{section}]]",
+                                label, _line_of(text, section))
     state = GameState()
     for i, player in enumerate(data.get("players", [])):
         _call(label, text, "players", i, state.add_player, player)

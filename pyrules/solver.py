@@ -14,7 +14,7 @@ from typing import Iterable
 import clingo
 import clingo.ast
 
-from pyrules.errors import FactFileError
+from pyrules.errors import FactFileError, PyrulesError
 
 #: Seconds a solve may take unless the caller says otherwise.
 DEFAULT_TIME_LIMIT = 5.0
@@ -122,11 +122,13 @@ def _program_error(label: str, messages: list[str]) -> FactFileError:
     return FactFileError(text.replace("\n", " "), label, line, column)
 
 
-def _child(conn, kwargs) -> None:  # runs in the forked process
+def _child(conn, kwargs, prepare) -> None:  # runs in the forked process
     try:
+        if prepare is not None:
+            kwargs["facts"] = list(kwargs.get("facts", ())) + list(prepare())
         result = solve(**kwargs)
         conn.send(("ok", result.status, [str(s) for s in result.symbols], list(result.messages)))
-    except FactFileError as err:
+    except PyrulesError as err:
         conn.send(("error", err.message, err.source, err.line, err.column))
     except BaseException as err:  # noqa: BLE001 — reported to the parent, never silently lost
         conn.send(("error", f"{type(err).__name__}: {err}", None, None, None))
@@ -134,9 +136,12 @@ def _child(conn, kwargs) -> None:  # runs in the forked process
         conn.close()
 
 
-def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, **kwargs) -> SolveResult:
-    """Like :func:`solve`, but grounding is bounded too: the work runs in a forked process that is
+def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, prepare=None, **kwargs) -> SolveResult:
+    """Like :func:`solve`, but the whole run is bounded: the work runs in a forked process that is
     killed when ``time_limit`` seconds (plus a short grace for start-up) have passed.
+
+    ``prepare``, if given, is called in that process and returns more facts (e.g. card
+    definitions read from files), so that reading them counts against the limit too.
 
     Use it for user-written programs, which may not ground finitely (``p(X+1) :- p(X).``).
     Falls back to :func:`solve` where ``fork`` is unavailable (solving is still bounded there).
@@ -152,9 +157,11 @@ def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, **kwargs) -> SolveResu
     try:
         ctx = multiprocessing.get_context("fork")
     except ValueError:
+        if prepare is not None:
+            kwargs["facts"] = list(kwargs.get("facts", ())) + list(prepare())
         return solve(time_limit=time_limit, **kwargs)
     parent, child = ctx.Pipe(duplex=False)
-    proc = ctx.Process(target=_child, args=(child, dict(kwargs, time_limit=time_limit)), daemon=True)
+    proc = ctx.Process(target=_child, args=(child, dict(kwargs, time_limit=time_limit), prepare), daemon=True)
     proc.start()
     child.close()
     try:
@@ -169,6 +176,6 @@ def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, **kwargs) -> SolveResu
     if message is None:
         return SolveResult("unknown", (), ("time limit reached (grounding or solving)",))
     if message[0] == "error":
-        raise FactFileError(message[1], message[2], message[3], message[4])
+        raise PyrulesError(message[1], message[2], message[3], message[4])
     _, status, symbols, messages = message
     return SolveResult(status, tuple(clingo.parse_term(s) for s in symbols), tuple(messages))

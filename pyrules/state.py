@@ -22,9 +22,14 @@ from pyrules.errors import QueryError
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
 
-def ident(name: str) -> Symbol:
+def ident(name: str | Symbol) -> Symbol:
     """The ASP term for a player/object/effect id: a constant if ``name`` is a lower-case
-    identifier (``alice``, ``o1``), else a string term."""
+    identifier (``alice``, ``o1``), else a string term; a clingo symbol (such as
+    :func:`ability_effect`) is used as it is."""
+    if isinstance(name, Symbol):
+        return name
+    if not isinstance(name, str) or not name:
+        raise QueryError(f"expected a name (non-empty text) for a player, object or effect, not {name!r}")
     if name[:1].islower() and name.replace("_", "a").isalnum() and name.isascii():
         return Function(name)
     return String(name)
@@ -44,6 +49,26 @@ def counter_kind_term(kind: str) -> Symbol:
         except ValueError:
             raise QueryError(f"counter kind {kind!r} is not +X/+Y (CR 122.1a)") from None
     return Function(kind.strip().lower().replace(" ", "_"))
+
+
+def ability_effect(obj: str, ability: int, group: int | None = None) -> Symbol:
+    """The id of the effect that ability ``ability`` (1-based, as printed) of object ``obj`` generates
+    (``rules_asp/card_effects.lp``): ``ability_effect(obj, A, G)`` for spell-quality group ``group``
+    of a permission or restriction, ``ability_effect(obj, A)`` for a keyword grant."""
+    args = [ident(obj), Number(ability)] + ([] if group is None else [Number(group)])
+    return Function("ability_effect", args)
+
+
+def ability_condition(obj: str, ability: int) -> Symbol:
+    """The id of the condition of ability ``ability`` of ``obj`` whose text the grammar leaves unread
+    ("as long as you control a Merfolk"); :meth:`GameState.set_condition` says it is met (601.3d)."""
+    return Function("ability_condition", [ident(obj), Number(ability)])
+
+
+def extra_cost(obj: str, ability: int) -> Symbol:
+    """The id of the extra cost of ability ``ability`` of ``obj`` ("if you pay {2} more to cast it",
+    601.3c), to announce in :meth:`GameState.propose` (``additional_costs``)."""
+    return Function("extra_cost", [ident(obj), Number(ability)])
 
 
 def symbol_name(sym: Symbol) -> str:
@@ -79,7 +104,12 @@ class GameState:
     extra: list[Symbol] = field(default_factory=list)
 
     def add_player(self, player: str) -> None:
-        """Add a player (CR 102.1)."""
+        """Add a player (CR 102.1).
+
+        Raises:
+            QueryError: ``player`` is not a non-empty text.
+        """
+        ident(player)
         self.players.append(player)
 
     def add_object(self, obj: str, card: str, zone: str, owner: str, controller: str | None = None,
@@ -167,7 +197,7 @@ class GameState:
         """``obj`` has a designation such as ``commander`` (903.3)."""
         self.extra.append(Function("designation", [ident(obj), Function(designation)]))
 
-    def set_condition(self, condition: str) -> None:
+    def set_condition(self, condition: str | Symbol) -> None:
         """Condition ``condition`` (an id used by effects' ``condition=``) is met now (601.3d)."""
         self.extra.append(Function("condition_met", [ident(condition)]))
 

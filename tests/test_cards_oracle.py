@@ -106,8 +106,9 @@ def test_faithless_looting_flashback_2r(oracle_cards):
     c = '"Faithless Looting"'
     assert {f"face_keyword({c},1,flashback)", f"face_keyword_mana_symbol({c},1,flashback,1,generic(2))",
             f"face_keyword_mana_symbol({c},1,flashback,2,colored(r))", f"face_ability({c},1,2,keyword)"} <= f
-    # The spell ability "Draw two cards, then discard two cards." is not read yet: kept, not dropped.
-    assert f'card_unparsed({c},1,oracle_text(1),"Draw two cards, then discard two cards")' in f
+    # 121.1, 701.9a: "Draw two cards, then discard two cards." - both clauses read, nothing left over.
+    assert {f"draws_cards({c},1,1,you,2)", f"discards_cards({c},1,1,you,2)"} <= f
+    assert not any(x.startswith(f"card_unparsed({c}") for x in f)
 
 
 def test_phyrexian_mana_birthing_pod(oracle_cards):
@@ -258,6 +259,94 @@ def test_modal_modes_are_kept_per_mode():
     (ab,) = parse_oracle_text("Choose one —\n• Destroy target artifact.\n• Draw a card.", "X", is_spell_face=True)
     assert ab.modes == ["Destroy target artifact.", "Draw a card."]
     assert ("in_mode", 2, ("draws_cards", "you", 1)) in ab.semantics
+
+
+# --------------------------------------------------------------------------------------------
+# Effects read for meaning (issue 4, continued): one real card per construct, each pinned fact
+# read from its Oracle text, and no unparsed residue left on the pinned ability.
+
+EFFECT_CASES = [
+    # 106.1, 605.1a: mana abilities - one symbol, options, several symbols, a color choice.
+    ("Llanowar Elves", 1, ["ability_cost({c},1,1,tap)", "adds_mana({c},1,1,1,1,colored(g))"]),
+    ("Tranquil Cove", 3, ["adds_mana({c},1,3,1,1,colored(w))", "adds_mana({c},1,3,2,1,colored(u))"]),
+    ("Dark Ritual", 1, ["adds_mana({c},1,1,1,3,colored(b))"]),
+    ("Birds of Paradise", 2, ["adds_mana_choice({c},1,2,1,any_color)"]),
+    # 614.1d: a tapland; 603.6a + 119.3: "When this land enters, you gain 1 life."
+    ("Tranquil Cove", 1, ["enters_tapped({c},1,1,self)"]),
+    ("Tranquil Cove", 2, ["face_triggers_on({c},1,2,enters(self))", "gains_life({c},1,2,you,1)"]),
+    # 613.4c: "Target creature gets +3/+3 until end of turn."
+    ("Giant Growth", 1, ['gets_pt({c},1,1,target(creature),"+3","+3")',
+                         "effect_duration({c},1,1,until_end_of_turn)"]),
+    # 701.6a: counter, and "unless its controller pays {3}".
+    ("Counterspell", 1, ["counter_target({c},1,1,1)", "counter_target_may_be({c},1,1,1,spell(1))"]),
+    ("Mana Leak", 1, ["counter_target({c},1,1,1)", "counter_unless_controller_pays({c},1,1,1,1,generic(3))"]),
+    # 701.23a, 701.24a: search, put onto the battlefield tapped, then shuffle.
+    ("Evolving Wilds", 1, ["ability_cost({c},1,1,sacrifice(self))", "searches_library({c},1,1,you,1)",
+                           "search_card_quality({c},1,1,supertype(basic))",
+                           "search_card_quality({c},1,1,card_type(land))",
+                           "search_puts_found({c},1,1,battlefield_tapped)", "shuffles_library({c},1,1,you)"]),
+    # 701.22 scry (keyword action), 121.1 draw.
+    ("Opt", 1, ["keyword_action({c},1,1,you,scry,1)"]),
+    # 120.1 + 119.3: two clauses joined by "and".
+    ("Lightning Helix", 1, ["deals_damage({c},1,1,self,3,any_target)", "gains_life({c},1,1,you,3)"]),
+    # 400.7: return to hand; from the graveyard.
+    ("Unsummon", 1, ["returns_to_hand({c},1,1,target(creature))"]),
+    ("Raise Dead", 1, ["returns_from_graveyard({c},1,1,target_card(card_type(creature)),hand)"]),
+    # 509.1b: "This creature can't block."
+    ("Aesthir Glider", 2, ["combat_restriction({c},1,2,self,cant_block)"]),
+    # 601.2b, 118.8: additional cost; 701.9a is the cost's discard.
+    ("Cathartic Reunion", 1, ["spell_additional_cost({c},1,1,discard(2))"]),
+    # 111.10a: a predefined token by its subtype; trigger on another creature entering.
+    ("Prosperous Innkeeper", 1, ["creates_tokens({c},1,1,1,1)", 'creates_token_subtype({c},1,1,1,"Treasure")']),
+    ("Prosperous Innkeeper", 2, ["face_triggers_on({c},1,2,enters(another_you_control(creature)))"]),
+    # 716.2a: Class level abilities.
+    ("Druid Class", 3, ["class_level_becomes({c},1,3,2)", "ability_cost_mana_symbol({c},1,3,2,colored(g))"]),
+    # 711.2b: the P/T line of a level-up striation.
+    ("Guul Draz Assassin", 3, ['striation_power_toughness({c},1,3,"2","2")']),
+]
+
+
+@pytest.mark.parametrize("name,ability,expected", EFFECT_CASES,
+                         ids=[f"{n}-{a}" for n, a, _ in EFFECT_CASES])
+def test_effect_facts_of_real_cards(oracle_cards, name, ability, expected):
+    card = oracle_cards[name]
+    c = json.dumps(name)
+    f = facts_of(card)
+    assert {e.format(c=c) for e in expected} <= f
+    assert not any(x.startswith(f"card_unparsed({c},1,oracle_text({ability})") for x in f)
+
+
+def test_prototype_keyword_power_toughness_and_its_cost(oracle_cards):
+    # 702.160a: "Prototype {1}{U}{U} — 2/1" - the keyword line is read in full (L2).
+    f = facts_of(oracle_cards["Arcane Proxy"])
+    c = '"Arcane Proxy"'
+    assert {f'face_keyword_power_toughness({c},1,prototype,"2","1")',
+            f"face_keyword_mana_symbol({c},1,prototype,3,colored(u))"} <= f
+
+
+def test_optional_clause_and_if_you_do():
+    # 608.2d: "you may pay {2}" is optional; 608.2c: "If you do, draw a card" depends on it.
+    abilities = parse_oracle_text("When this creature enters, you may pay {2}. If you do, draw a card.", "X")
+    (ab,) = abilities
+    assert ("player_may", "you", "pays_mana") in ab.semantics
+    assert ("if_you_do", "draws_cards") in ab.semantics and ab.unparsed == []
+
+
+def test_solved_and_max_speed_keywords_carry_an_ability():
+    # 702.169a "Solved — [ability]"; 702.178a "Max speed — [ability]": the keyword, and the
+    # ability after the dash read like any other line.
+    solved, fast = parse_oracle_text("Solved — {T}: Draw a card.\nMax speed — This creature has lifelink.", "X")
+    assert (solved.kind, solved.keywords[0].constant) == ("activated", "solved")
+    assert ("draws_cards", "you", 1) in solved.semantics
+    assert fast.keywords[0].constant == "max_speed" and ("grants_keyword", ("self",), "lifelink") in fast.semantics
+
+
+def test_unread_clause_stays_unparsed_sign_in_blood(oracle_cards):
+    # "Target player draws two cards and loses 2 life." - the shared subject of the second clause
+    # is not read yet: the whole sentence stays an unparsed record, nothing half-read.
+    f = facts_of(oracle_cards["Sign in Blood"])
+    assert 'card_unparsed("Sign in Blood",1,oracle_text(1),"Target player draws two cards and loses 2 life")' in f
+    assert not any(x.startswith("draws_cards(") for x in f)
 
 
 # --------------------------------------------------------------------------------------------

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +88,57 @@ def test_cli_cards_coverage_reports_four_levels(cards_dir, capsys):
     assert set(report["levels"]) == {"L0", "L1", "L2", "L3"}
     assert report["levels"]["L0"]["percent"] >= 99.0
     assert report["unparsed_patterns"]
+
+
+def test_cli_coverage_cache_rerun_gives_the_same_report(cards_dir, capsys, tmp_path):
+    # The second run reads every record's counts from the cache (keyed by the record's text and
+    # the grammar hash) and prints the same report.
+    from pyrules.cards import CardCache, grammar_hash
+
+    mb2 = str(cards_dir / "scryfall-sets" / "all_cards_mb2.json")
+    argv = ["cards", "coverage", "--quiet", "--workers", "1", "--json", "--cache", str(tmp_path), mb2]
+    args = _cli().parse_args(argv)
+    args.func(args)
+    first = capsys.readouterr().out
+    (path,) = tmp_path.glob("cards-*.pickle")
+    assert path.name == f"cards-{grammar_hash()}.pickle"
+    cache = CardCache(tmp_path)
+    args = _cli().parse_args(argv)
+    args.func(args)
+    assert capsys.readouterr().out == first and json.loads(first)["cards"] == 385
+    from pyrules.cards import record_key
+    from pyrules.coverage import read_records
+
+    records, _ = read_records(mb2)
+    assert all(cache.get("coverage", record_key(r)) is not None for r in records)
+    assert cache.misses == 0 and cache.hits == 385
+
+
+def test_cli_parse_cache_gives_the_same_facts(cards_dir, capsys, tmp_path):
+    blb = str(cards_dir / "scryfall-sets" / "all_cards_blb.json")
+    outs = []
+    for extra in (["--no-cache"], ["--cache", str(tmp_path)], ["--cache", str(tmp_path)]):
+        args = _cli().parse_args(["cards", "parse", *extra, blb])
+        assert args.func(args) == 0
+        outs.append(capsys.readouterr().out)
+    assert outs[0] == outs[1] == outs[2]
+    assert 'face_triggers_on("Roughshod Duo",1,2,expend(4)).' in outs[2].splitlines()
+
+
+def test_grammar_hash_changes_with_the_grammar(tmp_path):
+    # A grammar change must invalidate the cache: the hash covers parser/*.lark and *.py.
+    import shutil
+
+    import pyrules
+    import pyrules.parser
+    from pyrules.cards import grammar_hash
+
+    parser = tmp_path / "parser"
+    pkg = tmp_path / "pyrules"
+    shutil.copytree(Path(pyrules.parser.__file__).parent, parser, ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copytree(Path(pyrules.__file__).parent, pkg, ignore=shutil.ignore_patterns("__pycache__"))
+    before = grammar_hash(parser, pkg)
+    assert before == grammar_hash()
+    lark_file = parser / "oracle_text.lark"
+    lark_file.write_text(lark_file.read_text(encoding="utf-8") + "\n// changed\n", encoding="utf-8")
+    assert grammar_hash(parser, pkg) != before

@@ -3,10 +3,14 @@
 Claims S0-01…S0-09, S2-01, S2-04, S2-05, S3-01…S3-10 (``shared/seeds/CLAIMS.md``) and the cases of
 topics A, B and E (``shared/cases/cases.jsonl``). Rule numbers are those of the CR effective 2026-04-17.
 
-Effects in play (Yeva's "You may cast green creature spells as though they had flash", Snapcaster
-Mage's granted flashback, …) are written as state facts through the ``GameState`` builder methods
-for now; when the Oracle-text grammar (issue 4) produces them from card text, the tests marked
-``# card-derived later`` should build them from the card instead.
+Effects in play come from the real cards where the Oracle-text grammar reads them
+(``rules_asp/card_effects.lp``: Yeva, Vizier of the Menagerie, Leyline of Anticipation, Vedalken Orrery,
+Liberator, Rout, Crashing Tide on the battlefield or in the hand). Where it does not read the card's
+text yet (Snapcaster Mage's granted flashback, Omniscience, Aluren, Jodah, Council of the Absolute,
+Trinisphere, Teferi, Mage of Zhalfir) or not the condition that matters (Silver Scrutiny's "if X is 3
+or less", Timely Ward's "if it targets a commander": choices of 601.3b), the effects are still written
+as state facts through the ``GameState`` builder methods; those tests are marked
+``# card-derived later``.
 """
 
 from __future__ import annotations
@@ -19,6 +23,7 @@ import pytest
 from pyrules import GameState, KnowledgeBase
 from pyrules.cards import cards_from_json
 from pyrules.errors import QueryError
+from pyrules.state import ability_condition, ability_effect, extra_cost
 
 GRAMMAR = "needs ability facts the Oracle-text grammar (issue 4) does not give yet, and rules for them here"
 
@@ -144,6 +149,7 @@ def silver_scrutiny_state(**turn):
     s = game(**turn)
     s.add_object("ss", "Silver Scrutiny", "hand", "a")
     # card-derived later: Silver Scrutiny's "You may cast this spell as though it had flash if X is 3 or less."
+    # (The grammar reads the permission but not its condition "X is 3 or less", a 601.3b choice.)
     s.allow_as_though_flash("ss_flash", "a", source="ss", only_object="ss", choice="x_at_most(3)")
     return s
 
@@ -182,10 +188,10 @@ def test_case_b01_x_4_is_fine_at_sorcery_timing(kb):
 
 
 def rout_state():
+    # Rout's own "You may cast this spell as though it had flash if you pay {2} more to cast it"
+    # (113.6e: it functions in the hand; card_effects.lp).
     s = game()
     s.add_object("r", "Rout", "hand", "a")
-    # card-derived later: Rout's "You may cast this spell as though it had flash if you pay {2} more".
-    s.allow_as_though_flash("rout_flash", "a", source="r", only_object="r", cost="rout_2_more")
     return s
 
 
@@ -200,7 +206,7 @@ def test_s0_02_without_announcing_the_cost_the_proposal_is_illegal(kb):
     # 601.3c, 601.5: not announcing the {2} leaves no permission to cast it now.
     s = rout_state()
     s.propose("without", "a", "r")
-    s.propose("with", "a", "r", additional_costs=("rout_2_more",))
+    s.propose("with", "a", "r", additional_costs=(extra_cost("r", 1),))
     answers = kb("Rout").ask(s)
     assert [d.args for d in answers.derived("proposal_illegal")] == [("without", "flash_requirement_not_met")]
     (ok,) = answers.derived("proposal_legal")
@@ -209,11 +215,11 @@ def test_s0_02_without_announcing_the_cost_the_proposal_is_illegal(kb):
 
 def crashing_tide_state(merfolk: bool):
     s = game()
+    # Crashing Tide's own "This spell has flash as long as you control a Merfolk." (113.6e); the grammar
+    # leaves the condition as text, so the state says whether it is met.
     s.add_object("ct", "Crashing Tide", "hand", "a")
-    # card-derived later: "This spell has flash as long as you control a Merfolk."
-    s.grant_keyword("tide_flash", "ct", "flash", source="ct", condition="a_controls_merfolk")
     if merfolk:
-        s.set_condition("a_controls_merfolk")
+        s.set_condition(ability_condition("ct", 1))
     return s
 
 
@@ -232,33 +238,36 @@ def test_s0_03_conditional_flash_without_the_condition(kb):
 def test_s0_04_casting_may_continue_after_the_condition_stops(kb):
     # 601.5a: A began casting Crashing Tide with flash (Merfolk) and the Merfolk left: A may continue.
     s = crashing_tide_state(False)
-    s.begin_casting("a", "ct", 1, "tide_flash")
+    s.begin_casting("a", "ct", 1, ability_effect("ct", 1))
     (cont,) = kb("Crashing Tide").ask(s).derived("may_continue_casting")
-    assert cont.args == ("a", "ct", "1", "tide_flash")
+    assert cont.args == ("a", "ct", "1", "ability_effect(ct,1)")
     assert {"601.5a", "601.3d"} <= rules(cont)
+
+
+VIZIER_YEVA = ("Vizier of the Menagerie", "Yeva, Nature's Herald")
 
 
 def vizier_yeva_state(card: str):
     s = game()
     s.add_object("top", card, "library", "a")
     s.set_top_of_library("top")
-    # card-derived later: Vizier of the Menagerie and Yeva, Nature's Herald.
-    s.permit_cast("vizier", "a", "library", source="viz", top_of_library_only=True, card_types=("creature",))
-    s.allow_as_though_flash("yeva", "a", source="yeva_obj", card_types=("creature",), colors=("g",))
+    # Vizier of the Menagerie and Yeva, Nature's Herald on a's battlefield (card_effects.lp).
+    s.add_object("viz", "Vizier of the Menagerie", "battlefield", "a", controller="a")
+    s.add_object("yeva", "Yeva, Nature's Herald", "battlefield", "a", controller="a")
     return s
 
 
 def test_s0_05_zone_permission_and_flash_permission_both_apply(kb):
     # 609.4a, case B06: Vizier (cast creature spells from the top of the library) and Yeva (green
     # creature spells as though they had flash) combine: a green creature from the top at instant speed.
-    opt = one(kb("Grizzly Bears").ask(vizier_yeva_state("Grizzly Bears")), "top")
-    assert opt.allowed and opt.zone == "library" and opt.source == "vizier"
+    opt = one(kb("Grizzly Bears", *VIZIER_YEVA).ask(vizier_yeva_state("Grizzly Bears")), "top")
+    assert opt.allowed and opt.zone == "library" and opt.source == "ability_effect(viz,2,1)"
     assert {"601.3", "609.4", "609.4a"} <= rules(opt)
 
 
 def test_case_b06_nongreen_creature_from_the_top_waits_for_sorcery_timing(kb):
     # Case B06: Yeva's quality (green) fails for Memnite; Vizier alone gives no flash (117.1a).
-    opt = one(kb("Memnite").ask(vizier_yeva_state("Memnite")), "top")
+    opt = one(kb("Memnite", *VIZIER_YEVA).ask(vizier_yeva_state("Memnite")), "top")
     assert not opt.allowed and opt.reasons == ("timing",)
 
 
@@ -266,7 +275,7 @@ def test_case_b06_only_the_top_card(kb):
     # Vizier's permission covers the top card only: a second library card gets no option.
     s = vizier_yeva_state("Grizzly Bears")
     s.add_object("second", "Grizzly Bears", "library", "a")
-    assert kb("Grizzly Bears").ask(s).cast_options("second") == []
+    assert kb("Grizzly Bears", *VIZIER_YEVA).ask(s).cast_options("second") == []
 
 
 def test_s0_05_two_as_though_effects_with_different_conditions(kb):
@@ -274,9 +283,9 @@ def test_s0_05_two_as_though_effects_with_different_conditions(kb):
     # creature; each alone would do.
     s = game()
     s.add_object("gb", "Grizzly Bears", "hand", "a")
-    s.allow_as_though_flash("leyline", "a", source="ley")
-    s.allow_as_though_flash("yeva", "a", source="yeva_obj", card_types=("creature",), colors=("g",))
-    opt = one(kb("Grizzly Bears").ask(s), "gb")
+    s.add_object("ley", "Leyline of Anticipation", "battlefield", "a", controller="a")
+    s.add_object("yeva", "Yeva, Nature's Herald", "battlefield", "a", controller="a")
+    opt = one(kb("Grizzly Bears", "Leyline of Anticipation", "Yeva, Nature's Herald").ask(s), "gb")
     assert opt.allowed and "609.4a" in rules(opt)
 
 
@@ -284,8 +293,8 @@ def test_s0_05_as_though_flash_does_not_give_the_keyword(kb):
     # 609.4: "as though it had flash" applies only to casting; the spell does not have flash.
     s = game()
     s.add_object("gb", "Grizzly Bears", "hand", "a")
-    s.allow_as_though_flash("orrery", "a", source="vo")
-    answers = kb("Grizzly Bears").ask(s)
+    s.add_object("vo", "Vedalken Orrery", "battlefield", "a", controller="a")
+    answers = kb("Grizzly Bears", "Vedalken Orrery").ask(s)
     assert one(answers, "gb").allowed
     assert answers.derived("has_keyword") == []
 
@@ -830,8 +839,8 @@ def test_case_b10_liberator_colorless_quality_face_up_does_not_apply(kb):
     s = game()
     s.add_object("bane", "Bane of the Living", "hand", "a")
     s.add_object("mem", "Memnite", "hand", "a")
-    s.allow_as_though_flash("liberator", "a", colorless=True)
-    answers = kb("Bane of the Living", "Memnite").ask(s)
+    s.add_object("lib", "Liberator, Urza's Battlethopter", "battlefield", "a", controller="a")
+    answers = kb("Bane of the Living", "Memnite", "Liberator, Urza's Battlethopter").ask(s)
     assert not one(answers, "bane").allowed
     assert one(answers, "mem").allowed
 
