@@ -41,6 +41,8 @@ full stop; lines are 1-based line numbers in the file):
 ``cr_glossary_text(Term, Text)``                        definition (under every name)
 ``cr_glossary_reference(Term, To, Line)``               glossary entry (first name) cites To
 ``cr_keyword_ability(Name, Rule)``                      702.x: ``("flash", "702.8")``
+``cr_keyword_part(Name, Part)``                         each keyword a 702.x header joins with "and"
+``cr_keyword_alias(Name, Alias)``                       the name a 702.x header gives in parentheses
 ``cr_keyword_action(Name, Rule)``                       701.x: ``("destroy", "701.8")``
 ``cr_ability_word(Name)``                               207.2c list
 ``cr_keyword_counter(Name)``                            122.1b list
@@ -258,6 +260,14 @@ def cr_facts(doc: RulesDocument, *, text: bool = True) -> str:
     cat = doc.catalogs
     for entry in cat.keyword_abilities:
         add(_fact("cr_keyword_ability", entry.name, entry.rule))
+        # 702.145 "Daybound and Nightbound" names two keywords; 702.186 "∞ (Infinity)" gives the
+        # symbol's name in parentheses: the glossary lists the parts / the name.
+        base, _, alias = entry.name.partition(" (")
+        if alias.endswith(")"):
+            add(_fact("cr_keyword_alias", entry.name, alias[:-1]))
+        if " and " in base:
+            for part in base.split(" and "):
+                add(_fact("cr_keyword_part", entry.name, part))
     for entry in cat.keyword_actions:
         add(_fact("cr_keyword_action", entry.name, entry.rule))
     for predicate, names in (("cr_ability_word", cat.ability_words),

@@ -39,6 +39,6 @@ def test_citations_written_against_an_older_cr_are_flagged_for_review(cr_dir, cr
 def test_pyrules_check_reports_and_exits_by_severity(cr_newest, cr_dir, capsys):
     assert main(["check", "--cr", str(cr_newest)]) == 0
     out = capsys.readouterr().out
-    assert "warning: keyword ability “daybound and nightbound” (rule 702.145) has no glossary entry" in out
+    assert out.splitlines()[-1] == "0 finding(s), 0 error(s)"
     # The older CRs' glossary entry "Map" cites a rule 110.10 that does not exist: an error.
     assert main(["check", "--cr", str(cr_dir / "MagicCompRules-20250207.txt")]) == 1
