@@ -117,10 +117,14 @@ class GameState:
         """Put an object represented by card ``card`` into ``zone`` (one of :data:`ZONES`).
 
         ``cast_face`` (1-based) is the face a split spell on the stack was cast as (709.3).
+        ``controller``: on the battlefield and the stack every object has one (110.2, 112.2);
+        left out there, it is the owner (the player under whose control it usually enters, 110.2).
 
         Raises:
             QueryError: unknown zone or owner, duplicate object id.
         """
+        if controller is None and zone in ("battlefield", "stack"):
+            controller = owner
         if zone not in ZONES:
             raise QueryError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)")
         if owner not in self.players:

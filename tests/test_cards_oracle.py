@@ -386,7 +386,8 @@ def test_conditional_words_are_never_dropped_mechanics_subset(cards_dir):
 
 def test_whole_oracle_pool_reads_without_exception_and_coverage_floor(cards_dir):
     # All 33,241 Oracle cards through every grammar (2 processes). Coverage lower bounds as
-    # measured on 2025-11-03 Oracle text; raise them as the grammar grows.
+    # measured on 2025-11-03 Oracle text (L2 99.49%, L3 46.01% of 60,458 abilities); raise them
+    # as the grammar grows.
     from pyrules.coverage import pool_coverage
 
     cov = pool_coverage([cards_dir / n for n in ORACLE_FILES], workers=2, progress=False)
@@ -394,8 +395,8 @@ def test_whole_oracle_pool_reads_without_exception_and_coverage_floor(cards_dir)
     levels = cov.levels()
     assert levels["L0"][2] >= 99.9
     assert levels["L1"][2] >= 99.5
-    assert levels["L2"][2] >= 98.5
-    assert levels["L3"][2] >= 30.0
+    assert levels["L2"][2] >= 99.4
+    assert levels["L3"][2] >= 45.5
 
 
 @pytest.mark.parametrize("folder", ["scryfall-sets", "mtgjson3-sets"])

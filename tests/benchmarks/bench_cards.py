@@ -6,7 +6,8 @@ Prints, for the 33,241 Oracle cards (``shared/data/cards/scryfall-oracle-compact
 the median wall time of reading every card (frames + Oracle text) and building its facts with
 ``--workers`` processes; the median wall time of a bare Lark LALR tokenizing pass of the Oracle
 grammar over the same texts with the same number of processes, and the ratio; peak memory (max RSS
-of this process and of the workers).
+of this process and of the workers); the wall time of a cached re-run of ``cards coverage`` and of
+``cards parse`` on the unchanged pool (cache in a temporary folder, filled by a first run).
 """
 
 from __future__ import annotations
@@ -55,6 +56,44 @@ def _lex_chunk(texts: list[str]) -> int:
     return n
 
 
+def _facts_texts(records: list) -> list[str]:
+    from pyrules.card_facts import card_facts
+    from pyrules.cards import cards_from_json
+
+    return ["".join(f"{s}.\n" for c in cards_from_json(rec, "bench") for s in card_facts(c)) for rec in records]
+
+
+def _cached_reruns(workers: int) -> tuple[float, float, int]:
+    """Fill a cache in a temporary folder, then time a re-run of coverage and of parse (lp) from it."""
+    import tempfile
+
+    from pyrules.cards import CardCache, record_key
+    from pyrules.coverage import pool_coverage, read_records
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pool_coverage(FILES, workers=workers, progress=False, cache=CardCache(tmp))
+        t = time.perf_counter()
+        pool_coverage(FILES, workers=workers, progress=False, cache=CardCache(tmp))
+        cov_time = time.perf_counter() - t
+        cache = CardCache(tmp)
+        records = [r for f in FILES for r in read_records(f)[0]]
+        chunks = [records[i:i + 400] for i in range(0, len(records), 400)]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for recs, texts in zip(chunks, pool.map(_facts_texts, chunks)):
+                for r, text in zip(recs, texts):
+                    cache.put("lp", record_key(r), text)
+        cache.save()
+        t = time.perf_counter()
+        cache = CardCache(tmp)
+        out = 0
+        for f in FILES:
+            for rec in read_records(f)[0]:
+                out += len(cache.get("lp", record_key(rec)))
+        parse_time = time.perf_counter() - t
+        size = cache.path.stat().st_size
+    return cov_time, parse_time, size
+
+
 def _run(pool, fn, chunks) -> tuple[float, int]:
     t = time.perf_counter()
     total = sum(pool.map(fn, chunks))
@@ -79,6 +118,7 @@ def main() -> None:
             t, ntokens = _run(pool, _lex_chunk, text_chunks)
             lex_times.append(t)
     med_f, med_l = statistics.median(facts_times), statistics.median(lex_times)
+    cov_cached, parse_cached, cache_size = _cached_reruns(args.workers)
     rss_self = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
     rss_children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     print(f"cards: {len(records)}  facts: {nfacts}  tokens: {ntokens}  workers: {args.workers}")
@@ -86,6 +126,8 @@ def main() -> None:
     print(f"bare lexing: median {med_l:.2f} s of {[round(t, 2) for t in lex_times]}")
     print(f"ratio facts/bare lexing: {med_f / med_l:.2f}")
     print(f"peak RSS: main {rss_self:.0f} MiB, largest worker {rss_children:.0f} MiB")
+    print(f"cached re-run: coverage {cov_cached:.2f} s, parse (lp facts text) {parse_cached:.2f} s; "
+          f"cache file {cache_size / 2**20:.1f} MiB")
 
 
 if __name__ == "__main__":
