@@ -147,3 +147,24 @@ class Derived:
     def explain(self) -> str:
         """One line: the atom and its rules."""
         return f"{self.name}({', '.join(self.args)}) (CR {_cites(self.citations)})"
+
+
+@dataclass(frozen=True)
+class Assumption:
+    """An ability in play that pyrules could not read, which every answer for the state assumes
+    does not apply (rules_asp/assumptions.lp; 113.6: where abilities function).
+
+    Attributes:
+        object: object id.
+        ability: 1-based index of the ability in the card's text (0: the text as a whole).
+        text: the unread text, or what part of a read ability has no game meaning yet.
+    """
+
+    object: str
+    ability: int
+    text: str
+
+    def explain(self) -> str:
+        """One line naming the object, the ability and the unread text."""
+        which = f"ability {self.ability}" if self.ability else "text"
+        return f"{self.object} {which}: {self.text!r}"

@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 import clingo
 
-from pyrules.answers import CastVerdict, Citation, Count, ManaValue, SearchVerdict
+from pyrules.answers import Assumption, CastVerdict, Citation, Count, ManaValue, SearchVerdict
 from pyrules.answers import CastOption, Derived
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
@@ -144,6 +144,16 @@ class Answers:
         :class:`pyrules.outcomes.Outcomes` reader over these answers."""
         from pyrules.outcomes import Outcomes
         return Outcomes(self)
+
+    def assumptions(self) -> list[Assumption]:
+        """Abilities in play whose text pyrules could not read (``unread_ability/3``) or could read
+        only in part (``card_effect_unread/3``): every answer for this state assumes they do not
+        apply. Sorted by object and ability."""
+        out = [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, a.arguments[2].string)
+               for a in self._atoms.get("unread_ability", ())]
+        out += [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, f"not modelled: {a.arguments[2]}")
+                for a in self._atoms.get("card_effect_unread", ()) if a.arguments[1].type == a.arguments[1].type.Number]
+        return sorted(set(out), key=lambda x: (x.object, x.ability, x.text))
 
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
         """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""

@@ -44,6 +44,10 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
 def report(answers: Answers, state: GameState, questions=QUESTIONS) -> str:
     """Text report: one section per question, one line per answer (``explain()``)."""
     lines: list[str] = []
+    assumed = answers.assumptions()
+    if assumed:
+        lines.append("assuming (pyrules cannot read these abilities in play; answers hold only if they don't apply):")
+        lines += [f"  {a.explain()}" for a in assumed]
     for q in questions:
         found = answer_objects(answers, state, q)
         if found:
@@ -53,5 +57,8 @@ def report(answers: Answers, state: GameState, questions=QUESTIONS) -> str:
 
 
 def report_json(answers: Answers, state: GameState, questions=QUESTIONS) -> dict[str, list[dict]]:
-    """JSON-ready report: question → list of answer dicts (dataclass fields, citations included)."""
-    return {q: [asdict(a) for a in answer_objects(answers, state, q)] for q in questions}
+    """JSON-ready report: question → list of answer dicts (dataclass fields, citations included),
+    plus ``assumptions``: the unread abilities in play the answers assume do not apply."""
+    out = {q: [asdict(a) for a in answer_objects(answers, state, q)] for q in questions}
+    out["assumptions"] = [asdict(a) for a in answers.assumptions()]
+    return out
