@@ -30,6 +30,15 @@ def _require(path: Path, what: str) -> Path:
     pytest.skip(message)
 
 
+@pytest.fixture(scope="session", autouse=True)
+def _card_cache_in_tmp(tmp_path_factory):
+    """Keep the card-text cache (pyrules.cards.CardCache) of test runs out of the user's home."""
+    mp = pytest.MonkeyPatch()
+    mp.setenv("PYRULES_CACHE_DIR", str(tmp_path_factory.mktemp("card-cache")))
+    yield
+    mp.undo()
+
+
 @pytest.fixture(scope="session")
 def shared_root() -> Path:
     """The shared folder (``data/``, ``seeds/``, ``cases/``)."""
