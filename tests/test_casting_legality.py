@@ -32,8 +32,6 @@ KNOWN_GAPS = {
     "S2-04": "targeting by keyword abilities (115.1e) is not in the casting rule base; " + GRAMMAR,
     "S3-01": GRAMMAR + " (modes of a modal spell, 700.2)",
     "S3-02": GRAMMAR + " (splice onto Arcane, 702.47a)",
-    "S3-08": "shuffling (701.24c) is not casting legality; no rule base for it yet",
-    "S3-09": "variables in granted keywords (702.1b) are not modelled yet",
     "A07-fused": GRAMMAR + " (Armed // Dangerous' fuse; fused names and cost reductions)",
     "A08": "cost increases (Thalia) on fused spells are not modelled; " + GRAMMAR,
     "A09": "copies of cards (707.12, 709.3c) are not modelled",
@@ -542,20 +540,6 @@ def test_s3_07_flashback_restricts_later_choices(kb):
     assert {d.args for d in answers.derived("proposal_illegal")} == {
         ("fb_plus_alt", "two_alternative_costs"), ("fb_hand", "method_not_allowed")}
     assert [d.args for d in answers.derived("proposal_legal")] == [("fb",)]
-
-
-@gap("S3-08")
-def test_s3_08_shuffle_even_if_the_objects_are_gone(kb):
-    # 701.24c.
-    s = game()
-    assert kb("Lightning Bolt").ask(s).derived("shuffled")
-
-
-@gap("S3-09")
-def test_s3_09_variable_in_a_granted_keyword_is_reevaluated(kb):
-    # 702.1b.
-    s = game()
-    assert kb("Lightning Bolt").ask(s).derived("keyword_variable_value")
 
 
 @pytest.mark.parametrize("zone,card_type_ok", [("graveyard", True)])

@@ -437,7 +437,7 @@ def test_s2_09_an_ability_using_a_keyword_action_is_another_ability(kb, tldr):
 # ------------------------------------------------------------------------------------ shuffle ---
 
 @pytest.mark.parametrize("zone,moved", [("battlefield", True), ("graveyard", False)])
-def test_shuffle_701_24c_library_is_shuffled_even_if_the_object_is_gone(kb, game, zone, moved):
+def test_s3_08_library_is_shuffled_even_if_the_object_is_gone(kb, game, zone, moved):
     # 701.24c (S3-08): Chaos Warp's owner shuffles the target into their library.
     game.add_object("bears", "Grizzly Bears", zone, "a", controller="a")
     game.shuffle_into_library("warp", "a", {"bears": "battlefield"})
@@ -449,13 +449,13 @@ def test_shuffle_701_24c_library_is_shuffled_even_if_the_object_is_gone(kb, game
         assert "701.24c" in rules(sh)
 
 
-def test_shuffle_701_24d_an_empty_set_still_shuffles(kb, game):
+def test_s3_08_an_empty_set_of_objects_still_shuffles(kb, game):
     game.shuffle_into_library("e", "b")
     (sh,) = kb.ask(game).outcomes().results("library_shuffled")
     assert "701.24d" in rules(sh)
 
 
-def test_keyword_variable_702_1b_is_reevaluated(kb, game):
+def test_s3_09_variable_in_a_granted_keyword_is_reevaluated(kb, game):
     # 702.1b (S3-09): toxic X, X = the +1/+1 counters on it, evaluated from the state as it is now.
     creature(game, "bears", "Grizzly Bears", "a")
     game.add_counters("bears", "+1/+1", 2)
