@@ -208,13 +208,22 @@ class KnowledgeBase:
 
     @classmethod
     def from_files(cls, card_files: Iterable[str | Path] = (), cr_file: str | Path | None = None,
-                   time_limit: float = DEFAULT_TIME_LIMIT) -> "KnowledgeBase":
-        """Load card JSON files (see :func:`pyrules.cards.load_cards`) and optionally a CR text file.
+                   time_limit: float = DEFAULT_TIME_LIMIT, names: Iterable[str] | None = None) -> "KnowledgeBase":
+        """Load card files — JSON card data (:func:`pyrules.cards.load_cards`) or, for any other
+        suffix, the plain-text card format — and optionally a CR text file.
+
+        Args:
+            names: if given, load only the cards with these names (faster on large card files).
 
         Raises:
             CardTextError, RulesDocumentError: unreadable inputs, with their location.
         """
-        cards = [c for f in card_files for c in load_cards(f)]
+        from pyrules.cards import load_any_cards
+
+        wanted = set(names) if names is not None else None
+        cards = [c for f in card_files
+                 for c in (load_cards(f, names=wanted) if str(f).lower().endswith(".json") else load_any_cards(f))
+                 if wanted is None or c.name in wanted]
         doc = None
         if cr_file is not None:
             from pyrules.cr import load_comprehensive_rules

@@ -49,6 +49,37 @@ def _named_cards(statements) -> set[str]:
     return names
 
 
+def _explain_unsat(statements, time_limit: float) -> list[str]:
+    """Lines naming a minimal set of the fact files' facts and rule-base rules that cannot hold
+    together (clingo assumptions and cores, :func:`pyrules.consistency.minimal_core`)."""
+    import clingo
+    from clingo import ast
+
+    from pyrules.consistency import minimal_core
+
+    facts, others = [], []
+    for stm in statements:
+        if stm.ast_type == ast.ASTType.Program:
+            continue
+        if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
+            try:
+                facts.append(clingo.parse_term(str(stm.head)))
+                continue
+            except RuntimeError:
+                pass
+        others.append(str(stm))
+    core = minimal_core(facts, [("fact files", "\n".join(others))] if others else (), time_limit=time_limit)
+    if core is None:
+        return []
+    lines = [f"fact: {f}" for f in core.facts]
+    lines += [f"rule: {r.location()}: {r.text}" for r in core.rules]
+    if core.cr:
+        lines.append(f"CR: {', '.join(core.cr)}")
+    if not core.minimal:
+        lines.append("(time limit reached: this set may not be minimal)")
+    return lines
+
+
 def _positive_seconds(text: str) -> float:
     """argparse type: a time limit in seconds, > 0."""
     try:
@@ -104,6 +135,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             print(f"unknown (time limit of {args.time_limit:g} s reached)")
         elif result.status == "unsatisfiable":
             print("inconsistent state: the facts contradict the rule base (no answer set)")
+            for line in _explain_unsat(statements, args.time_limit):
+                print(f"  {line}")
         elif errors:
             print(f"inconsistent state: {', '.join(e[len('state_error('):-1] for e in errors)}")
             return 1
@@ -120,7 +153,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     from pyrules.scenario import load_scenario
 
     scenario = load_scenario(args.scenario)
-    kb = KnowledgeBase.from_files(scenario.card_files, cr_file=args.cr, time_limit=args.time_limit)
+    kb = KnowledgeBase.from_files(scenario.card_files, cr_file=args.cr, time_limit=args.time_limit,
+                                  names=scenario.state.card_names())
+    for card in scenario.inline_cards:
+        kb.cards[card.name] = card
     scenario.check_cards(kb.cards)
     answers = kb.ask(scenario.state)
     questions = QUESTIONS if args.question == "all" else (args.question,)

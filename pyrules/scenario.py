@@ -2,7 +2,13 @@
 
 Read with :mod:`tomllib`. Shape::
 
-    cards = ["cards.json"]             # card data files, relative to the scenario file
+    cards = ["cards.json"]             # card files (JSON, or plain text), relative to the scenario
+    card_text = '''                   # cards defined inline, in the plain-text card format
+    Shock
+    {R}
+    Instant
+    Shock deals 2 damage to any target.
+    '''
 
     [[players]]                        # GameState.add_player(...)
     player = "alice"
@@ -30,14 +36,14 @@ from __future__ import annotations
 
 import inspect
 import tomllib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Container
 
 from pyrules.errors import PyrulesError, ScenarioError
 from pyrules.state import GameState
 
-_TOP_KEYS = {"cards", "players", "objects", "effects"}
+_TOP_KEYS = {"cards", "card_text", "players", "objects", "effects"}
 
 
 @dataclass
@@ -48,6 +54,7 @@ class Scenario:
     card_files: list[Path]
     state: GameState
     text: str = ""
+    inline_cards: list = field(default_factory=list)
 
     def check_cards(self, known: Container[str]) -> None:
         """Check that every object's card is among ``known`` card names.
@@ -138,6 +145,19 @@ def load_scenario(path: str | Path) -> Scenario:
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise ScenarioError(f"'{section}' must be an array of tables: write each entry under [[{section}]]",
                                 label, _line_of(text, section))
+    inline = []
+    if "card_text" in data:
+        from pyrules.cards import cards_from_text
+
+        if not isinstance(data["card_text"], str):
+            raise ScenarioError("'card_text' must be a string of plain-text cards", label, _line_of(text, "card_text"))
+        first = (_line_of(text, "card_text") or 1)
+        try:
+            inline = cards_from_text(data["card_text"], f"{label}: card_text")
+        except PyrulesError as err:
+            # The card text starts on the line after `card_text = """`.
+            line = first + err.line if err.line is not None else first
+            raise ScenarioError(f"card_text: {err.message}", label, line, err.column) from None
     state = GameState()
     for i, player in enumerate(data.get("players", [])):
         _call(label, text, "players", i, state.add_player, player)
@@ -151,5 +171,5 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(f"[[effects]] #{i + 1}: kind must be one of {', '.join(sorted(methods))}, not {kind!r}",
                                 label, _line_of(text, "kind", i))
         _call(label, text, "effects", i, getattr(state, kind), effect)
-    return Scenario(path, [(path.parent / c) for c in cards], state, text)
+    return Scenario(path, [(path.parent / c) for c in cards], state, text, inline)
 

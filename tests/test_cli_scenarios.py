@@ -78,3 +78,30 @@ def test_solve_reports_an_inconsistent_state(tmp_path, capsys):
     path.write_text("player(alice). :- player(alice).\n", encoding="utf-8")
     assert main(["solve", str(path)]) == 1
     assert "inconsistent state" in capsys.readouterr().out
+
+
+def test_scenario_defines_a_card_inline_in_the_plain_text_format(tmp_path, capsys):
+    path = tmp_path / "s.toml"
+    path.write_text('card_text = """\nShock\n{R}\nInstant\nShock deals 2 damage to any target.\n"""\n'
+                    '[[players]]\nplayer = "a"\n[[objects]]\nobj = "s"\ncard = "Shock"\nzone = "stack"\n'
+                    'owner = "a"\n', encoding="utf-8")
+    assert main(["ask", str(path), "mana-value"]) == 0
+    assert "s: mana value 1 (CR 202.3)" in capsys.readouterr().out
+
+
+def test_inline_card_text_errors_point_into_the_scenario(tmp_path, capsys):
+    path = tmp_path / "s.toml"
+    path.write_text('card_text = """\nShock\n{R}\n"""\n[[players]]\nplayer = "a"\n', encoding="utf-8")
+    assert main(["ask", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    # The card has no type line: the plain-card grammar stops in the card text, which starts on line 2.
+    assert err.startswith(f"pyrules: error: {path}:") and ": card_text: " in err and "\n" not in err
+
+
+def test_an_unsatisfiable_fact_file_names_the_facts_that_conflict(tmp_path, capsys):
+    path = tmp_path / "bad.lp"
+    path.write_text("player(a). player(b). object(o). owner(o, a).\nin_zone(o, hand).\n:- in_zone(o, hand).\n",
+                    encoding="utf-8")
+    assert main(["solve", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out == ["inconsistent state: the facts contradict the rule base (no answer set)", "  fact: in_zone(o,hand)"]
