@@ -41,6 +41,8 @@ def _reason(why: clingo.Symbol) -> str:
         return f"mana value {value} is {word} than {limit}"
     if why.name == "card_type":
         return "it has none of the required card types"
+    if why.name == "prohibited" and str(why) == "prohibited(aftermath)":
+        return "an aftermath half can't be cast from any zone other than a graveyard"
     return str(why)
 
 

@@ -193,6 +193,15 @@ class GameState:
         """An activated or triggered ability on the stack (405.1; spells are objects in zone ``stack``)."""
         self.extra.append(Function("ability_on_stack", [ident(ability), ident(controller)]))
 
+    def set_face_up(self, obj: str, face: int) -> None:
+        """Double-faced permanent ``obj`` has face ``face`` (1-based) up (712.8d-f); without this, face 1."""
+        self.extra.append(Function("face_up", [ident(obj), Number(face)]))
+
+    def send_on_adventure(self, obj: str, player: str) -> None:
+        """``player`` exiled adventurer card ``obj`` as it resolved as an Adventure (715.3d): while it
+        stays in exile, ``player`` may cast it, but not as an Adventure."""
+        self.extra.append(Function("on_an_adventure", [ident(obj), ident(player)]))
+
     def set_top_of_library(self, obj: str) -> None:
         """``obj`` is the top card of its owner's library."""
         self.extra.append(Function("top_of_library", [ident(obj)]))
@@ -301,11 +310,13 @@ class GameState:
     def propose(self, proposal: str, player: str, obj: str, face: int = 1, method: str = "normal", *,
                 x: int | None = None, alternative_costs: Iterable[str] = (),
                 additional_costs: Iterable[str] = (), pays: dict[int, str] | None = None,
-                targets: Iterable[str] = ()) -> None:
+                targets: Iterable[str] = (), modes: Iterable[int] = (), splice: Iterable[str] = ()) -> None:
         """``player`` proposes casting face ``face`` of ``obj`` (601.2a-c) by ``method`` (``normal``,
         ``flashback``, ``without_paying_mana_cost``, ``alternative(K)``), announcing X, alternative and
         additional costs, and for mana symbol I (1-based) a payment term (``"colored(b)"``,
-        ``"life(2)"``, ``"generic(2)"``) (601.2b).
+        ``"life(2)"``, ``"generic(2)"``) (601.2b); ``modes``: the modes chosen, in order (1-based as
+        printed, repeats kept: 700.2d); ``splice``: objects revealed to splice onto it, in the order of
+        their effects (702.47b).
 
         Raises:
             QueryError: unknown object, or a method/payment that is not an ASP term.
@@ -322,6 +333,8 @@ class GameState:
         out += [Function("proposal_alternative_cost", [pr, ident(k)]) for k in alternative_costs]
         out += [Function("proposal_additional_cost", [pr, ident(k)]) for k in additional_costs]
         out += [Function("proposal_target", [pr, ident(t)]) for t in targets]
+        out += [Function("proposal_mode", [pr, Number(i), Number(m)]) for i, m in enumerate(modes, 1)]
+        out += [Function("proposal_splice", [pr, Number(i), ident(o)]) for i, o in enumerate(splice, 1)]
         if x is not None:
             out.append(Function("proposal_x", [pr, Number(x)]))
         self.extra += out
