@@ -41,7 +41,6 @@ KNOWN_GAPS = {
     "E04-deprive": "mandatory additional costs from spell text are not modelled; " + GRAMMAR,
     "E05": "leaving the stack (flashback's exile replacement, 614.1a) is not modelled",
     "E06": "leaving the stack (Dreadhorde Arcanist vs Remand, 614.1a) is not modelled",
-    "E14": "The Reaper, King No More is not in the shared card data",
     "E15": "resolution with illegal targets (608.2b) is not modelled",
 }
 
@@ -1015,11 +1014,20 @@ def test_case_e12_bane_of_the_living_x_chosen_when_turned_face_up(kb):
     assert x.args == ("a", "bane", "morph") and "107.3d" in rules(x)
 
 
-@gap("E14")
-def test_case_e14_reaper_mana_value_6(kb):
+def test_case_e14_bring_to_light_at_converge_5_cannot_find_the_reaper():
+    # The Reaper, King No More is not in the shared card data; the case gives its mana cost
+    # {2/B}{2/R}{2/G}, so it is written here in the plain-text card format. 202.3f: each
+    # monocolored hybrid symbol counts its largest component, 2: mana value 6 > 5.
+    from pyrules.cards import cards_from_text
+
+    reaper = cards_from_text("The Reaper, King No More\n{2/B}{2/R}{2/G}\nLegendary Creature\n", "<case E14>")
     s = game()
     s.add_object("r", "The Reaper, King No More", "library", "a")
-    assert kb("The Reaper, King No More").ask(s).mana_value("r").value == 6
+    s.search("bring_to_light", "a", "library", card_types=("creature", "instant", "sorcery"), mana_value_at_most=5)
+    answers = KnowledgeBase(reaper).ask(s)
+    assert answers.mana_value("r").value == 6
+    (verdict,) = answers.search_verdicts("bring_to_light")
+    assert not verdict.found and verdict.reason == "mana value 6 is more than 5"
 
 
 @gap("E15")
