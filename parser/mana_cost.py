@@ -9,6 +9,7 @@ Example::
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from lark import Token, Transformer
 from lark.exceptions import UnexpectedInput
@@ -24,11 +25,12 @@ class ManaSymbol:
     Attributes:
         kind: the CR 107.4 kind: ``generic``, ``colored``, ``colorless``, ``variable``, ``hybrid``,
             ``monocolored_hybrid``, ``colorless_hybrid``, ``phyrexian``, ``hybrid_phyrexian``, ``colorless_phyrexian`` ({C/P}, not in the CR),
-            ``snow``, ``half``.
+            ``snow``, ``half``, or ``nonstandard``: a one-letter symbol no CR rule defines
+            (``{D}``, ``{L}`` on playtest cards), which has no mana value.
         amount: for ``generic`` the number N of ``{N}``, for ``monocolored_hybrid`` the generic
             component (``{2/W}`` → 2); 1 for the one-mana symbols; 0 for ``variable``.
         colors: lower-case color letters (``w u b r g``) of the symbol (107.4e–f), or the variable's
-            letter (``x``) for ``variable``.
+            letter (``x``) for ``variable`` and ``nonstandard`` (``d`` for ``{D}``).
     """
 
     kind: str
@@ -93,28 +95,51 @@ class _ManaCostTransformer(Transformer):
     def half(self, c):
         return ManaSymbol("half", 0, (_letter(c[1]),))
 
+    def nonstandard(self, c):
+        return ManaSymbol("nonstandard", 0, (_letter(c[0]),))
+
 
 _TRANSFORMER = _ManaCostTransformer()
 
 
-def parse_mana_cost(text: str, source: str = "<mana cost>") -> ManaCost:
+def parse_mana_cost(text: str, source: str = "<mana cost>", *, allow_nonstandard: bool = False) -> ManaCost:
     """Parse a mana cost such as ``"{2}{U/P}{X}"``.
 
     Args:
         text: the cost as printed in Oracle data (symbols in braces, no spaces).
         source: where the text comes from (card name and field), for errors.
+        allow_nonstandard: read a one-letter symbol no CR rule defines (``{D}``, ``{L}``) as a
+            ``nonstandard`` symbol (a card's printed mana cost, kept with no mana value) instead of
+            failing (costs in rules text, where such a symbol has no meaning to read).
 
     Returns:
         ManaCost with one :class:`ManaSymbol` per symbol.
 
     Raises:
-        CardTextError: a symbol that is not one of CR 107.4's (e.g. ``{Q/W}``), naming the column.
+        CardTextError: a symbol that is not one of CR 107.4's (e.g. ``{Q/W}``; ``{D}`` unless
+            ``allow_nonstandard``), naming the column.
     """
-    try:
-        tree = lalr_parser("mana_cost").parse(text)
-    except UnexpectedInput as err:
+    symbols = _symbols(text)
+    if isinstance(symbols, UnexpectedInput):
+        err = symbols
         raise CardTextError(
             f"not a mana cost symbol at {text[max(err.column - 1, 0):][:12]!r} "
             f"(CR 107.4 symbols: {{N}} {{W}} {{C}} {{X}} {{W/U}} {{2/W}} {{W/P}} {{S}} …)",
             source, getattr(err, "line", 1), getattr(err, "column", None)) from None
-    return ManaCost(_TRANSFORMER.transform(tree), text)
+    if not allow_nonstandard:
+        for sym in symbols:
+            if sym.kind == "nonstandard":
+                letter = sym.colors[0].upper()
+                raise CardTextError(f"{{{letter}}} is not a CR 107.4 mana symbol", source, 1,
+                                    text.index("{" + letter + "}") + 2)
+    return ManaCost(symbols, text)
+
+
+@lru_cache(maxsize=4096)
+def _symbols(text: str) -> "tuple[ManaSymbol, ...] | UnexpectedInput":
+    """The symbols of ``text``, or the grammar's error; cached per process (the pool's 34,000
+    faces have about 840 distinct costs, and ManaSymbol tuples are immutable)."""
+    try:
+        return _TRANSFORMER.transform(lalr_parser("mana_cost").parse(text))
+    except UnexpectedInput as err:
+        return err

@@ -162,10 +162,18 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
             out.append(Function("face_has_mana_cost", [c, f]))
             out += [Function("face_mana_symbol", [c, f, Number(i), mana_symbol_term(s)])
                     for i, s in enumerate(face.mana_cost.symbols, start=1)]
+            # A symbol no CR rule defines ({D}) has no mana value: card_unparsed makes the face's
+            # mana value unknown in the rule base (characteristics.lp), never a guess.
+            out += [Function("card_unparsed", [c, f, Function("mana_cost"), String("{" + s.colors[0].upper() + "}")])
+                    for s in face.mana_cost.symbols if s.kind == "nonstandard"]
         if face.type_line is not None:
             out += [Function("face_card_type", [c, f, Function(t)]) for t in face.type_line.card_types]
             out += [Function("face_supertype", [c, f, Function(t)]) for t in face.type_line.supertypes]
             out += [Function("face_subtype", [c, f, String(t)]) for t in face.type_line.subtypes]
+            # Words in the type position that are no CR card type or supertype ("Card", "Hero",
+            # Un-set jokes such as "Eaturecray"): kept, with no CR meaning.
+            out += [Function("card_unparsed", [c, f, Function("type_line"), String(w)])
+                    for w in face.type_line.other_words]
         # 208.1 — printed power/toughness when a plain number (issue 6; a "*" is characteristic-defining, 604.3).
         for pred, value in (("face_power", face.power), ("face_toughness", face.toughness)):
             if value is not None and value.lstrip("-").isdigit():

@@ -137,7 +137,9 @@ def _face(index: int, name: str, cost: str | None, type_line: str | None, text: 
         type_line = ""
     if cost:
         try:
-            mana_cost = parse_mana_cost(cost, f"{source}: {card_name}: mana cost")
+            # A printed cost keeps symbols no CR rule defines ({D}, {L}) as ``nonstandard``; they
+            # have no mana value (card_facts records them as card_unparsed, so none is guessed).
+            mana_cost = parse_mana_cost(cost, f"{source}: {card_name}: mana cost", allow_nonstandard=True)
         except CardTextError as err:
             problems.append(Problem(index, "mana_cost", cost, str(err)))
     parsed_type = None
@@ -146,8 +148,10 @@ def _face(index: int, name: str, cost: str | None, type_line: str | None, text: 
             parsed_type = parse_type_line(type_line, f"{source}: {card_name}: type line")
         except CardTextError as err:
             problems.append(Problem(index, "type_line", type_line, str(err)))
-    else:
+    elif type_line is not None or index == 1:
         problems.append(Problem(index, "type_line", "", "face has no type line"))
+    # else: a later face with no type line at all (the "(cont'd)" back of a double-faced minigame
+    # insert, Scryfall layout double_faced_token) prints none: it has no types, nothing is unread.
     if text is not None and not isinstance(text, str):
         problems.append(Problem(index, "oracle_text", repr(text)[:200], "Oracle text is not a string"))
         text = ""

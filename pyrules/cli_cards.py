@@ -85,6 +85,7 @@ def _cmd_coverage(args: argparse.Namespace) -> int:
         print(json.dumps({"levels": {k: {"count": n, "of": d, "percent": round(p, 2)}
                                      for k, (n, d, p) in cov.levels().items()},
                           "cards": cov.cards, "faces": cov.faces, "abilities": cov.abilities,
+                          "frames_nonstandard": cov.frames_nonstandard,
                           "errors": cov.errors,
                           "unparsed_patterns": cov.unparsed_patterns.most_common(args.top)}, indent=2))
     else:

@@ -3,7 +3,12 @@
 Levels (each counted over the loaded cards; a multi-face card's faces all count):
 
 - **L0 frame**: a card whose every face's name, mana cost and type line were read (no frame
-  problem in :attr:`CardDefinition.problems`), and whose faces match its layout.
+  problem in :attr:`CardDefinition.problems`), and whose faces match its layout. "Read" means
+  every symbol and word was recognized; elements no CR rule defines are read as such and counted
+  apart (:attr:`Coverage.frames_nonstandard`): a one-letter mana symbol outside CR 107.4 (``{D}``,
+  a ``nonstandard`` symbol with no mana value), type words outside 205.2a/205.4a ("Card",
+  "Eaturecray"), a joke line read by the type-line grammar's ``nonstandard`` rule. Their facts
+  carry them as ``card_unparsed/4`` (no meaning in the rule base, nothing guessed).
 - **L1 abilities**: abilities (one per line, CR 113) split and classified (kind other than
   ``unclassified``).
 - **L2 keyword lines**: keyword lines (702) whose every keyword was read with its parameters
@@ -38,6 +43,8 @@ class Coverage:
 
     Attributes:
         cards, cards_frame_ok: cards seen / with the frame read (L0).
+        frames_nonstandard: cards whose frame was read but holds elements no CR rule defines
+            (non-CR mana symbols, type words or type lines; see the module docstring).
         faces: faces seen.
         abilities, abilities_classified: abilities seen / classified (L1).
         cards_all_classified: cards whose every ability is classified.
@@ -50,6 +57,7 @@ class Coverage:
 
     cards: int = 0
     cards_frame_ok: int = 0
+    frames_nonstandard: int = 0
     faces: int = 0
     abilities: int = 0
     abilities_classified: int = 0
@@ -90,6 +98,8 @@ class Coverage:
         lines = [f"{self.cards} cards, {self.faces} faces, {self.abilities} abilities"]
         for level, (n, d, p) in self.levels().items():
             lines.append(f"{level} {names[level]:<40} {n:>7} / {d:<7} {p:6.2f}%")
+        lines.append(f"   frames with elements outside the CR      {self.frames_nonstandard:>7} / {self.cards:<7} "
+                     f"{self._pct(self.frames_nonstandard, self.cards):6.2f}%")
         lines.append(f"   cards with every ability classified     {self.cards_all_classified:>7} / {self.cards:<7} "
                      f"{self._pct(self.cards_all_classified, self.cards):6.2f}%")
         lines.append(f"   cards with no unparsed residue          {self.cards_clean:>7} / {self.cards:<7} "
@@ -118,6 +128,10 @@ def card_coverage(card: CardDefinition) -> Coverage:
     cov = Coverage(cards=1, faces=len(card.faces))
     frame_ok = not any(p.field in FRAME_FIELDS or p.field == "oracle_text" and p.face == 0 for p in card.problems)
     cov.cards_frame_ok = int(frame_ok and bool(card.faces) and all(f.name for f in card.faces))
+    cov.frames_nonstandard = int(any(
+        f.type_line is not None and (f.type_line.nonstandard or f.type_line.other_words)
+        or f.mana_cost is not None and any(s.kind == "nonstandard" for s in f.mana_cost.symbols)
+        for f in card.faces))
     all_classified = all_clean = True
     for face in card.faces:
         if face.oracle_problem is not None:

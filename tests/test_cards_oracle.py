@@ -385,18 +385,21 @@ def test_conditional_words_are_never_dropped_mechanics_subset(cards_dir):
 
 
 def test_whole_oracle_pool_reads_without_exception_and_coverage_floor(cards_dir):
-    # All 33,241 Oracle cards through every grammar (2 processes). Coverage lower bounds as
-    # measured on 2025-11-03 Oracle text (L2 99.49%, L3 46.01% of 60,458 abilities); raise them
-    # as the grammar grows.
+    # All 33,241 Oracle cards through every grammar (2 processes). Coverage as measured on
+    # 2025-11-03 Oracle text: L0 and L2 complete (issue 4 acceptance), L1 99.51%, L3 46.55% of
+    # 60,458 abilities; raise the L1/L3 floors as the grammar grows.
     from pyrules.coverage import pool_coverage
 
     cov = pool_coverage([cards_dir / n for n in ORACLE_FILES], workers=2, progress=False)
     assert cov.cards == 33241 and cov.errors == []
     levels = cov.levels()
-    assert levels["L0"][2] >= 99.9
+    assert levels["L0"][:2] == (33241, 33241)
     assert levels["L1"][2] >= 99.5
-    assert levels["L2"][2] >= 99.4
-    assert levels["L3"][2] >= 45.5
+    assert levels["L2"][:2] == (14426, 14426)
+    assert levels["L3"][2] >= 46.5
+    # Frames read with elements outside the CR ("Card", "Stickers", "Hero", "Summon", "Boss"
+    # types; Un-set joke type lines; {D} {L}): read, counted apart, kept as card_unparsed.
+    assert cov.frames_nonstandard == 419
 
 
 @pytest.mark.parametrize("folder", ["scryfall-sets", "mtgjson3-sets"])
@@ -448,3 +451,132 @@ def test_conditional_words_are_never_dropped_whole_oracle_pool(cards_dir, file_n
     for card in load_cards(cards_dir / file_name):
         missing += [(card.name, *m) for m in conditional_words_missing(card)]
     assert missing == []
+
+
+# --------------------------------------------------------------------------------------------
+# L0: frames with elements outside the CR are read (not failed) and carry no CR meaning.
+
+def test_l0_nonstandard_mana_symbol_is_read_and_has_no_mana_value(oracle_cards):
+    # Boulder Jockey (MB2 playtest) costs {2}{R}{D}; {D} is no CR 107.4 symbol: read as
+    # nonstandard(d), and card_unparsed(mana_cost) keeps its mana value unknown (characteristics.lp).
+    card = oracle_cards["Boulder Jockey"]
+    assert card.problems == []
+    assert [s.kind for s in card.faces[0].mana_cost.symbols] == ["generic", "colored", "nonstandard"]
+    f = facts_of(card)
+    assert {'face_mana_symbol("Boulder Jockey",1,3,nonstandard(d))',
+            'face_mana_symbol("Boulder Jockey",1,2,colored(r))',
+            'card_unparsed("Boulder Jockey",1,mana_cost,"{D}")'} <= f
+    keeper = facts_of(oracle_cards["Keeper of the Crown // Coronation of the Wilds"])
+    assert 'card_unparsed("Keeper of the Crown // Coronation of the Wilds",1,mana_cost,"{L}")' in keeper
+    assert 'face_mana_symbol("Keeper of the Crown // Coronation of the Wilds",2,2,colored(g))' in keeper
+
+
+def test_l0_nonstandard_mana_symbol_gives_no_mana_value_in_the_rule_base(oracle_cards):
+    from pyrules import GameState, KnowledgeBase
+
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("o", "Boulder Jockey", zone="hand", owner="alice")
+    assert KnowledgeBase([oracle_cards["Boulder Jockey"]]).ask(state).mana_value("o") is None
+
+
+def test_l0_nonstandard_symbol_is_still_refused_in_rules_text():
+    # In a cost of rules text a non-CR symbol has nothing to read: the sentence stays unparsed.
+    from pyrules.errors import CardTextError
+    from pyrules.parser.mana_cost import parse_mana_cost
+
+    with pytest.raises(CardTextError, match=r"\{D\} is not a CR 107.4 mana symbol"):
+        parse_mana_cost("{D}")
+    with pytest.raises(CardTextError):
+        parse_mana_cost("{Q/W}", allow_nonstandard=True)
+
+
+@pytest.mark.parametrize("name,types,supertypes,subtypes,unread", [
+    ("Atinlay Igpay", [], [], ["Igpay"], ["Eaturecray"]),
+    ("Byode, Inverse Sun", [], ["legendary"], ["Byode"], ["Universewalker"]),
+    ("Trial and Error", ["instant"], [], ["Fire"], ["Elemental"]),
+    ("capital offense", ["instant"], [], [], []),
+    ("sAnS mERcY", ["plane"], [], ["sECreT", "LaIR"], []),
+    ("B.F.M. (Big Furry Monster)", ["creature"], [], [], ["Scariest", "You'll", "Ever", "See"]),
+])
+def test_l0_joke_type_lines_are_read_word_by_word(oracle_cards, cards_dir, name, types, supertypes, subtypes,
+                                                   unread):
+    # Un-set type lines outside CR 205.1: CR type words (any case) count, other words are kept
+    # as card_unparsed(type_line) with no CR meaning.
+    cards = [c for n in ORACLE_FILES for c in load_cards(cards_dir / n, names={name})]
+    card = next(c for c in cards if not c.faces[0].type_line or c.faces[0].type_line.nonstandard) \
+        if name.startswith("B.F.M.") else oracle_cards[name]
+    tl = card.faces[0].type_line
+    assert card.problems == [] and tl.nonstandard
+    assert (list(tl.card_types), list(tl.supertypes), list(tl.subtypes), list(tl.other_words)) == \
+        (types, supertypes, subtypes, unread)
+    f = facts_of(card)
+    q = json.dumps(card.name)
+    assert {f"card_unparsed({q},1,type_line,{json.dumps(w)})" for w in unread} <= f
+    assert {f"face_card_type({q},1,{t})" for t in types} <= f
+
+
+def test_l0_continued_face_without_type_line_is_not_a_problem(oracle_cards):
+    # Scryfall's "(cont'd)" back of a double-faced minigame insert prints no type line.
+    card = oracle_cards["Careful Study (minigame) // Careful Study (cont'd)"]
+    assert card.problems == [] and card.faces[1].type_line is None
+    assert 'card_unparsed("Careful Study (minigame) // Careful Study (cont\'d)",1,type_line,"Card")' in facts_of(card)
+
+
+# --------------------------------------------------------------------------------------------
+# L2: every CR 702 keyword line read with its parameters.
+
+@pytest.mark.parametrize("name,fact", [
+    ("Bloodthorn Flail", "face_keyword_cost(\"Bloodthorn Flail\",1,equip,either(mana(generic(3)),discard(1)))"),
+    ("Final Flourish", "face_keyword_cost(\"Final Flourish\",1,kicker,sacrifice(any_of(artifact,creature),1))"),
+    ("Razorfield Ripper",
+     "face_keyword_cost(\"Razorfield Ripper\",1,reconfigure,either(mana(generic(2)),pay_energy(3)))"),
+    ("Arctic Merfolk", "face_keyword_cost(\"Arctic Merfolk\",1,kicker,return_to_hand(creature,1))"),
+    ("Fathom Seer", "face_keyword_cost(\"Fathom Seer\",1,morph,return_to_hand(subtype(\"Island\"),2))"),
+    ("Grief", "face_keyword_cost(\"Grief\",1,evoke,exile_from_hand(1,color(black)))"),
+    ("Prismatic Strands",
+     "face_keyword_cost(\"Prismatic Strands\",1,flashback,tap_untapped(object(creature,color(white)),1))"),
+    ("Garza's Assassin", "face_keyword_cost(\"Garza's Assassin\",1,recover,pay_life(half_rounded_up))"),
+    ("Inventor's Axe", "face_keyword_cost(\"Inventor's Axe\",1,equip,pay_energy(2))"),
+    ("Braid of Fire", "face_keyword_cost(\"Braid of Fire\",1,cumulative_upkeep,add_mana(colored(r)))"),
+    ("Karplusan Minotaur", "face_keyword_cost(\"Karplusan Minotaur\",1,cumulative_upkeep,flip_coin)"),
+    ("Axebane Ferox", "face_keyword_cost(\"Axebane Ferox\",1,ward,collect_evidence(4))"),
+    ("Valgavoth, Terror Eater",
+     "face_keyword_cost(\"Valgavoth, Terror Eater\",1,ward,sacrifice(object(permanent,not_card_type(land)),3))"),
+    ("That Which Was Compleated",
+     "face_keyword_cost(\"That Which Was Compleated\",1,ward,get_poison_counters(2))"),
+    ("Donatello, the Brains", "face_keyword_quality(\"Donatello, the Brains\",1,partner,\"Character select\")"),
+    ("Arcbound Wanderer", "face_keyword_quality(\"Arcbound Wanderer\",1,modular,\"Sunburst\")"),
+])
+def test_l2_keyword_dash_parameters_of_real_cards(oracle_cards, name, fact):
+    card = oracle_cards[name]
+    assert fact in facts_of(card)
+    assert not [u for f in card.faces for a in f.abilities for u in a.unparsed if u.part == "keyword_cost"]
+
+
+def test_l2_keyword_mana_in_dash_costs(oracle_cards):
+    # "Pay {B} and 1 life" (Infernal Darkness), "Pay six {C}" (Emrakul, the World Anew).
+    f = facts_of(oracle_cards["Infernal Darkness"])
+    assert {'face_keyword_mana_symbol("Infernal Darkness",1,cumulative_upkeep,1,colored(b))',
+            'face_keyword_cost("Infernal Darkness",1,cumulative_upkeep,pay_life(1))'} <= f
+    e = facts_of(oracle_cards["Emrakul, the World Anew"])
+    assert {f'face_keyword_mana_symbol("Emrakul, the World Anew",1,madness,{i},colorless)' for i in range(1, 7)} <= e
+
+
+def test_l2_companion_condition_is_a_condition_not_a_cost(oracle_cards):
+    # 702.139a "Companion—[Condition]": a starting-deck condition; the keyword line is read,
+    # the condition's meaning is not (an unparsed condition, L3 residue), never a cost.
+    card = oracle_cards["Lurrus of the Dream-Den"]
+    (ab,) = [a for a in card.faces[0].abilities if any(k.constant == "companion" for k in a.keywords)]
+    assert ab.kind == "keyword" and ab.keywords[0].cost_text is None
+    assert [(u.part, u.text) for u in ab.unparsed] == \
+        [("condition", "Each permanent card in your starting deck has mana value 2 or less")]
+    assert not any(s.startswith("face_keyword_cost") for s in facts_of(card))
+
+
+def test_l2_infinity_ability_keeps_its_harness_condition_unread(oracle_cards):
+    # 702.186b "∞ — [Ability]": the ability applies only while harnessed (not read: residue).
+    card = oracle_cards["The Soul Stone"]
+    (ab,) = [a for a in card.faces[0].abilities if any(k.constant == "infinity" for k in a.keywords)]
+    assert ab.kind == "triggered" and ("condition", "∞") in [(u.part, u.text) for u in ab.unparsed]
+    assert 'face_keyword("The Soul Stone",1,infinity)' in facts_of(card)
