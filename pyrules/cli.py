@@ -3,6 +3,7 @@
 Commands:
     pyrules demo                      answer the shipped split-card example, with citations
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/schema.lp)
+    pyrules clingo [OPTIONS] FILE...  the same under clingo's own command line (--outf=2, -n, …)
     pyrules schema [--path]           print the fact schema fact files use
     pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.scenario)
     pyrules cards parse|coverage ...  card data (JSON or plain text) -> ASP facts; coverage report
@@ -189,6 +190,9 @@ def build_parser() -> argparse.ArgumentParser:
                        help="allow #script, #include and @function calls in the fact files (off by default)")
     solve.set_defaults(func=_cmd_solve)
 
+    sub.add_parser("clingo", help="run the rule base on fact files with clingo's own options "
+                   "(pyrules clingo --help shows them; --cards=FILE, --allow-scripts)", add_help=False)
+
     schema = sub.add_parser("schema", help="print the fact schema (rules_asp/schema.lp) that fact files use")
     schema.add_argument("--path", action="store_true", help="print only the installed file's path")
     schema.set_defaults(func=_cmd_schema)
@@ -215,6 +219,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (see the module docstring)."""
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["clingo"]:
+        from pyrules.clingo_app import run
+
+        return run(argv[1:])
     parser = build_parser()
     args = parser.parse_args(argv)
     if not getattr(args, "func", None):

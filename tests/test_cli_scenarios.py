@@ -105,3 +105,41 @@ def test_an_unsatisfiable_fact_file_names_the_facts_that_conflict(tmp_path, caps
     assert main(["solve", str(path)]) == 1
     out = capsys.readouterr().out.splitlines()
     assert out == ["inconsistent state: the facts contradict the rule base (no answer set)", "  fact: in_zone(o,hand)"]
+
+
+def _pyrules(*args: str, cwd) -> "subprocess.CompletedProcess[str]":
+    import os
+    import subprocess
+    import sys
+
+    import pyrules
+
+    # The same pyrules as this test imports (installed, or a checkout).
+    env = dict(os.environ, PYTHONPATH=str(Path(pyrules.__file__).resolve().parent.parent))
+    return subprocess.run([sys.executable, "-m", "pyrules", *args], capture_output=True, text=True, cwd=cwd,
+                          timeout=60, env=env)
+
+
+def test_clingo_command_line_runs_the_rule_base_with_clingos_own_options(tmp_path):
+    # clingo's --outf=2 prints JSON; the answer is the rule base's (709.3a: Their is refused).
+    import json
+
+    ex = EXAMPLES
+    run = _pyrules("clingo", f"--cards={ex / 'there_theyre_their.json'}", str(ex / "split_card_state.lp"),
+                   "--outf=2", cwd=tmp_path)
+    assert run.returncode == 10  # clingo's exit code for SATISFIABLE
+    (witness,) = json.loads(run.stdout)["Call"][0]["Witnesses"]
+    assert "may_not_cast(alice,g1,3,sword,mana_value(3,at_most,2))" in witness["Value"]
+
+
+def test_clingo_command_line_refuses_scripts_and_stops_at_its_time_limit(tmp_path):
+    script = tmp_path / "s.lp"
+    script.write_text("a.\n#script (python)\ndef f(): pass\n#end.\n", encoding="utf-8")
+    run = _pyrules("clingo", str(script), cwd=tmp_path)
+    assert run.returncode == 2 and f"{script}:2:1: #script refused" in run.stderr
+    forever = tmp_path / "forever.lp"
+    forever.write_text("p(0).\np(X+1) :- p(X).\n", encoding="utf-8")
+    start = time.monotonic()
+    run = _pyrules("clingo", "--time-limit=1", str(forever), cwd=tmp_path)
+    assert time.monotonic() - start < 20
+    assert "INTERRUPTED" in run.stdout + run.stderr
