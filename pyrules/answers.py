@@ -136,6 +136,32 @@ class CastOption:
 
 
 @dataclass(frozen=True)
+class LandPlay:
+    """May ``player`` play land ``object`` from ``zone`` now? (CR 116.2a, 305.1; rules_asp/lands.lp)
+
+    Attributes:
+        player, object: ids from the state; ``zone`` the zone it would be played from (305.1: hand).
+        allowed: True if the player may play it now (a special action: it never uses the stack).
+        reasons: for a refusal, each reason: ``not_your_turn`` (305.3), ``no_land_play_available``
+            (305.2b), ``timing`` (305.1), ``no_priority`` (116.1); empty when allowed.
+        citations: CR rules.
+    """
+
+    player: str
+    object: str
+    zone: str
+    allowed: bool
+    reasons: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: verdict, why, and the rules."""
+        verdict = "may play" if self.allowed else "may not play"
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        return f"{self.player} {verdict} land {self.object} from {self.zone}{why} (CR {_cites(self.citations)})"
+
+
+@dataclass(frozen=True)
 class Derived:
     """Any other derived answer atom (``name(args)``) with its CR citations, e.g. ``proposal_illegal``,
     ``total_cost``, ``may_suspend``; ``args`` are the atom's arguments as text (strings unquoted)."""

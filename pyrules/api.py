@@ -25,7 +25,7 @@ from typing import Callable, Iterable
 import clingo
 
 from pyrules.answers import Assumption, CastVerdict, Citation, Count, ManaValue, SearchVerdict
-from pyrules.answers import CastOption, Derived
+from pyrules.answers import CastOption, Derived, LandPlay
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
 from pyrules.errors import NoAnswerError, QueryError
@@ -128,6 +128,21 @@ class Answers:
                                   str(z), str(m), symbol_name(s), allowed, tuple(sorted(reasons)),
                                   tuple(sorted(set(cites), key=lambda c: c.rule))))
         return sorted(out, key=lambda v: (v.object, v.face, v.method, v.source, v.player))
+
+    def land_plays(self, obj: str | None = None) -> list[LandPlay]:
+        """Every (player, land, zone) the rule base decided on (may_play_land/3, may_not_play_land/4 of
+        lands.lp), allowed or not with each reason; optionally for one object; sorted by object."""
+        found: dict[tuple, list] = {}
+        for a in self._atoms["may_play_land"] + self._atoms["may_not_play_land"]:
+            entry = found.setdefault(tuple(a.arguments[:3]), [True, [], []])
+            if a.name == "may_not_play_land":
+                entry[0] = False
+                entry[1].append(symbol_name(a.arguments[3]))
+            entry[2] += self.citations(a)
+        out = [LandPlay(symbol_name(p), symbol_name(o), str(z), allowed, tuple(sorted(reasons)),
+                        tuple(sorted(set(cites), key=lambda c: c.rule)))
+               for (p, o, z), (allowed, reasons, cites) in found.items() if obj is None or symbol_name(o) == obj]
+        return sorted(out, key=lambda v: (v.object, v.zone, v.player))
 
     def derived(self, name: str) -> list[Derived]:
         """Every derived atom named ``name`` (a ``#show``n predicate of rules_asp/show.lp) with its

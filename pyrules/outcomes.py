@@ -331,7 +331,8 @@ class Outcomes:
         """Atoms of ``kind`` (``destroy_result``, ``triggers``, ``expends``, ``damage_removed``,
         ``library_shuffled``, ``shuffled_in``, ``not_shuffled_in``, ``tldr_result``, ``stays_in_zone``,
         ``gameplay_tracker``, ``life_loss_ignored``, ``battle_kept_by_pending_trigger``,
-        ``indestructible_survives``, ``keyword_variable_value``, ``mana_spent_after``) as text, sorted."""
+        ``indestructible_survives``, ``keyword_variable_value``, ``mana_spent_after``, ``defined_power_toughness``
+        (604.3), ``leaves_stack_to`` (701.6a, 608.2n, 614)) as text, sorted."""
         return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a)) for a in self._atoms(kind)),
                       key=lambda o: o.args)
 

@@ -293,6 +293,26 @@ class GameState:
         and is still casting it (601.5a)."""
         self.extra.append(Function("begun_casting", [ident(player), ident(obj), Number(face), ident(effect)]))
 
+    # --- playing lands (305, 116.2a; rules_asp/lands.lp) ---
+
+    def set_lands_played(self, player: str, number: int) -> None:
+        """``player`` has already played ``number`` lands this turn (305.2a); without this, none."""
+        self.extra.append(Function("lands_played_this_turn", [ident(player), Number(number)]))
+
+    def allow_additional_land_plays(self, effect: str, player: str, number: int = 1) -> None:
+        """Continuous effect ``effect`` lets ``player`` play ``number`` additional lands this turn (305.2)."""
+        self.extra.append(Function("additional_land_plays", [ident(effect), ident(player), Number(number)]))
+
+    def allow_play_as_though_flash(self, effect: str, player: str, *, source: str | None = None,
+                                   card_types: Iterable[str] = (), colors: Iterable[str] = (),
+                                   only_object: str | None = None, condition: str | None = None) -> None:
+        """``player`` may play cards with these qualities — lands and spells (701.18b) — as though they
+        had flash (702.8a, 609.4; Scout's Warning). For a land it lifts only the main-phase/empty-stack
+        timing: never the own-turn rule (305.3) or the land-play count (305.2b)."""
+        self.extra.append(Function("flash_play_permission", [ident(effect), ident(player)]))
+        self._requirements(effect, card_types, None, None)
+        self._effect_terms(effect, source, colors, False, only_object, None, None, None, condition)
+
     def cost_floor(self, effect: str, mana: int) -> None:
         """Each spell that would cost less than ``mana`` mana costs ``mana`` (601.2f; Trinisphere)."""
         self.extra.append(Function("spell_cost_floor", [ident(effect), Number(mana)]))
@@ -566,6 +586,45 @@ class GameState:
     def move(self, event: str, obj: str, zone: str) -> None:
         """Event ``event`` would move ``obj`` to ``zone``."""
         self._add("zone_change_event", event, obj, Function(zone))
+
+    def counter(self, event: str, spell: str) -> None:
+        """Event ``event`` counters ``spell`` on the stack (701.6a: it would go to its owner's graveyard)."""
+        self._add("counter_event", event, spell)
+
+    def resolve(self, event: str, spell: str) -> None:
+        """Event ``event``: ``spell`` finishes resolving (608.2n: an instant or sorcery would go to its
+        owner's graveyard); damage the spell deals in the same event is ``deal_damage(event, ...)``."""
+        self._add("resolve_event", event, spell)
+
+    def self_replacement(self, event: str, from_zone: str, to_zone: str) -> None:
+        """The spell or ability causing ``event`` puts the object into ``to_zone`` instead of
+        ``from_zone`` (608.2c, 614.15; Remand: ``graveyard`` -> ``hand``)."""
+        self._add("self_replacement", event, Function(from_zone), Function(to_zone))
+
+    def replace_zone_change(self, effect: str, obj: str, from_zone: str, to_zone: str) -> None:
+        """Replacement effect ``effect``: if ``obj`` would be put into ``from_zone``, it is put into
+        ``to_zone`` instead (614.1a; Dreadhorde Arcanist: ``graveyard`` -> ``exile``)."""
+        self._add("zone_replacement", effect, obj, Function(from_zone), Function(to_zone))
+
+    def power_toughness_from_graveyard_card_types(self, obj: str, toughness_plus: int = 1) -> None:
+        """``obj`` has the characteristic-defining ability (604.3) "power equal to the number of card
+        types among cards in all graveyards, toughness that number plus ``toughness_plus``" (Tarmogoyf;
+        a state input until the Oracle-text grammar reads it)."""
+        count = Function("count_card_types", [Function("all_graveyards")])
+        self._add("characteristic_defining", obj,
+                  Function("power_toughness", [count, Function("plus", [Number(toughness_plus)])]))
+
+    def set_cast_method(self, spell: str, method: str) -> None:
+        """``spell`` on the stack was cast by ``method`` (``normal``, ``flashback``,
+        ``without_paying_mana_cost``, ``alternative(K)``; as :meth:`propose`).
+
+        Raises:
+            QueryError: a method that is not an ASP term.
+        """
+        try:
+            self._add("cast_method", spell, parse_term(method))
+        except RuntimeError as err:
+            raise QueryError(f"cast method {method!r}: not a term: {err}") from None
 
     def cleanup(self, event: str) -> None:
         """Event ``event``: the cleanup step's turn-based actions (514.2)."""

@@ -34,13 +34,8 @@ KNOWN_GAPS = {
     "A09": "copies of cards (707.12, 709.3c) are not modelled",
     "A10": "'pay life equal to its mana value' costs are not modelled (the aftermath part, 702.127a, is: "
            "tests/test_casting_layouts.py); " + GRAMMAR,
-    "A16": "counting card types among cards (Tarmogoyf) is not modelled",
     "B08": "the Armor of Thorns sacrifice (307.5a + card ruling) is not modelled",
-    "B09": "playing lands (305, 116.2a) is not modelled: castable_face excludes lands",
     "B10": "face-down casting (708, morph) is not modelled",
-    "E04-deprive": "mandatory additional costs from spell text are not modelled; " + GRAMMAR,
-    "E05": "leaving the stack (flashback's exile replacement, 614.1a) is not modelled",
-    "E06": "leaving the stack (Dreadhorde Arcanist vs Remand, 614.1a) is not modelled",
     "E15": "resolution with illegal targets (608.2b) is not modelled",
 }
 
@@ -820,11 +815,17 @@ def test_case_a16_commit_memory_counts_as_one_card(kb):
     assert c.number == 1 and "709.2" in rules(c)
 
 
-@gap("A16")
 def test_case_a16_tarmogoyf_counts_instant_and_sorcery(kb):
+    # Case A16: in the graveyard Commit // Memory has both halves' card types (709.4, 709.4c): instant
+    # and sorcery, plus land from the land card — 3 types, Tarmogoyf is 3/4 (604.3).
     s = game()
+    s.add_object("goyf", "Tarmogoyf", "battlefield", "a")
+    # card-derived later: Tarmogoyf's */1+* text is unread (card_unparsed); its 604.3 ability as input.
+    s.power_toughness_from_graveyard_card_types("goyf", toughness_plus=1)
     s.add_object("cm", "Commit // Memory", "graveyard", "a")
-    assert kb("Commit // Memory").ask(s).derived("card_types_among")
+    s.add_object("land", "Forest", "graveyard", "b")
+    (pt,) = kb("Commit // Memory", "Tarmogoyf", "Forest").ask(s).derived("defined_power_toughness")
+    assert pt.args == ("goyf", "3", "4") and {"604.3", "709.4c", "205.2a"} <= rules(pt)
 
 
 @pytest.mark.parametrize("face,allowed", [(1, True), (2, True)])
@@ -906,11 +907,40 @@ def test_case_b08_armor_of_thorns_not_sacrificed_when_cast_through_the_orrery(kb
     assert False
 
 
-@gap("B09")
-def test_case_b09_dryad_arbor_with_scouts_warning(kb):
-    s = game(active="a", phase="combat", step="beginning_of_combat")
+def scouts_warning_state(active: str, lands_played: int = 0) -> GameState:
+    s = game(active=active, phase="combat", step="beginning_of_combat", priority="a")
     s.add_object("da", "Dryad Arbor", "hand", "a")
-    assert one(kb("Dryad Arbor").ask(s), "da").allowed
+    # card-derived later: Scout's Warning resolved (a resolving spell's effect, 611.2; its text is unread):
+    # "The next creature card you play this turn can be played as though it had flash."
+    s.allow_play_as_though_flash("scouts_warning", "a", card_types=("creature",))
+    if lands_played:
+        s.set_lands_played("a", lands_played)
+    return s
+
+
+@pytest.mark.parametrize("case,active,lands_played,allowed,reasons,deciding", [
+    # (a) 702.8a, 609.4: own turn, beginning of combat, no land played: the flash permission lifts
+    # the main-phase/empty-stack timing of 305.1.
+    ("a", "a", 0, True, (), {"305.1", "116.2a", "702.8a", "609.4", "305.9"}),
+    # (b) 305.3: never if it isn't A's turn, for any reason.
+    ("b", "b", 0, False, ("not_your_turn",), {"305.3"}),
+    # (c) 305.2b: no land play left, for any reason.
+    ("c", "a", 1, False, ("no_land_play_available",), {"305.2b"}),
+])
+def test_case_b09_dryad_arbor_with_scouts_warning(kb, case, active, lands_played, allowed, reasons, deciding):
+    answers = kb("Dryad Arbor").ask(scouts_warning_state(active, lands_played))
+    (play,) = answers.land_plays("da")
+    assert (play.allowed, play.reasons) == (allowed, reasons) and deciding <= rules(play)
+    # 305.9, 116.2a: a land is never cast — playing it is a special action, not a spell.
+    assert answers.cast_options("da") == []
+
+
+def test_case_b09_without_the_permission_only_the_main_phase(kb):
+    # 305.1, 116.2a: without Scout's Warning, the beginning of combat is no time to play a land.
+    s = game(active="a", phase="combat", step="beginning_of_combat", priority="a")
+    s.add_object("da", "Dryad Arbor", "hand", "a")
+    (play,) = kb("Dryad Arbor").ask(s).land_plays("da")
+    assert (play.allowed, play.reasons) == (False, ("timing",)) and "305.1" in rules(play)
 
 
 @gap("B10")
@@ -945,25 +975,98 @@ def test_case_e04_kicker_with_flashback(kb):
     assert [d.args for d in kb("Burst Lightning").ask(s).derived("proposal_legal")] == [("p",)]
 
 
-@gap("E04-deprive")
-def test_case_e04_deprive_still_needs_its_land(kb):
+@pytest.mark.parametrize("has_land", [False, True])
+def test_case_e04_deprive_still_needs_its_land(kb, has_land):
+    # Case E04: Deprive's "As an additional cost to cast this spell, return a land you control to its
+    # owner's hand" (spell_additional_cost, read by the grammar) is part of the total cost (118.8,
+    # 601.2f) also when the flashback cost is paid instead of the mana cost (118.9d, 702.34a).
+    # Without a land to return it can't be paid (118.3, 601.2h): the proposal is illegal (601.5).
     s = game()
     s.add_object("dp", "Deprive", "graveyard", "a")
+    if has_land:
+        s.add_object("isl", "Island", "battlefield", "a")
     snapcaster_flashback(s, "dp")
     s.propose("p", "a", "dp", method="flashback")
-    assert kb("Deprive").ask(s).derived("proposal_illegal")
+    answers = kb("Deprive", "Island").ask(s)
+    (required,) = answers.derived("required_additional_cost")
+    assert required.args == ("p", "return_to_hand(land,1)") and {"118.8", "118.9d", "601.2f"} <= rules(required)
+    opt = one(answers, "dp")
+    if has_land:
+        assert [d.args for d in answers.derived("proposal_legal")] == [("p",)] and opt.allowed
+    else:
+        (bad,) = answers.derived("proposal_illegal")
+        assert bad.args == ("p", "additional_cost_unpayable(return_to_hand(land,1))")
+        assert {"118.8", "601.2h", "118.9d"} <= rules(bad)
+        assert (opt.allowed, opt.reasons) == (False, ("unpayable_cost",)) and "118.8" in rules(opt)
 
 
-@gap("E05")
-def test_case_e05_flashback_spell_is_exiled_wherever_it_would_go(kb):
-    s = game()
-    assert kb("Dread Return").ask(s).derived("exiled_instead")
+def stack_state(obj: str, card: str, method: str) -> GameState:
+    """A's spell ``obj`` on the stack, cast by ``method``; B holds priority."""
+    s = game(active="a", phase="precombat_main", step=None, priority="b")
+    s.add_object(obj, card, "stack", "a")
+    s.set_cast_method(obj, method)
+    return s
 
 
-@gap("E06")
+@pytest.mark.parametrize("how", ["countered", "krark", "narsets_reversal"])
+def test_case_e05_flashback_spell_is_exiled_wherever_it_would_go(kb, how):
+    # Case E05, 702.34a: the flashback cost was paid, so the card is exiled instead of going anywhere
+    # else any time it would leave the stack (614.1a) — to the graveyard (countered, 701.6a) or to
+    # the hand (Krark's lost flip, Narset's Reversal) alike.
+    s = stack_state("dr", "Dread Return", "flashback")
+    if how == "countered":
+        s.counter("ev", "dr")
+    else:
+        # card-derived later: Krark's "return that spell to its owner's hand" and Narset's Reversal's
+        # "then return it to its owner's hand" are unread text (card_unparsed).
+        s.move("ev", "dr", "hand")
+    (to,) = kb("Dread Return").ask(s).derived("leaves_stack_to")
+    assert to.args == ("dr", "ev", "exile") and {"702.34a", "614.1a"} <= rules(to)
+    assert ("701.6a" in rules(to)) is (how == "countered")
+
+
+def test_case_e05_without_flashback_a_countered_spell_goes_to_the_graveyard(kb):
+    # 701.6a: the same spell cast normally goes to its owner's graveyard (400.3).
+    s = stack_state("dr", "Dread Return", "normal")
+    s.counter("ev", "dr")
+    (to,) = kb("Dread Return").ask(s).derived("leaves_stack_to")
+    assert to.args == ("dr", "ev", "graveyard") and {"701.6a", "400.3"} <= rules(to)
+
+
+def arcanist_state() -> GameState:
+    s = stack_state("opt", "Opt", "without_paying_mana_cost")
+    s.add_object("arc", "Dreadhorde Arcanist", "battlefield", "a")
+    # card-derived later: Arcanist's "If that spell would be put into your graveyard, exile it instead."
+    s.replace_zone_change("arcanist", "opt", "graveyard", "exile")
+    return s
+
+
 def test_case_e06_remand_returns_arcanist_spell_to_hand(kb):
-    s = game()
-    assert kb("Opt").ask(s).derived("moved_to")
+    # Case E06: Remand's "put it into its owner's hand instead of into that player's graveyard" is part
+    # of its own counter instruction (608.2c; a self-replacement effect, 614.15, applied first,
+    # 616.1a): Opt never would be put into the graveyard, so Arcanist's replacement (614.1a) doesn't apply.
+    s = arcanist_state()
+    s.counter("remand", "opt")
+    s.self_replacement("remand", "graveyard", "hand")  # card-derived later: Remand's second sentence
+    (to,) = kb("Opt", "Dreadhorde Arcanist").ask(s).derived("leaves_stack_to")
+    assert to.args == ("opt", "remand", "hand") and {"701.6a", "614.1a", "614.15"} <= rules(to)
+
+
+@pytest.mark.parametrize("method,counter,zone", [
+    # 614.1a: a plain counter (701.6a) would put it into the graveyard: Arcanist exiles it instead.
+    ("without_paying_mana_cost", "plain", "exile"),
+    # 702.34a: the contrast — with flashback the card is exiled even from Remand's way to the hand.
+    ("flashback", "remand", "exile"),
+])
+def test_case_e06_contrasts(kb, method, counter, zone):
+    s = stack_state("opt", "Opt", method)
+    if method != "flashback":
+        s.replace_zone_change("arcanist", "opt", "graveyard", "exile")
+    s.counter("c", "opt")
+    if counter == "remand":
+        s.self_replacement("c", "graveyard", "hand")
+    (to,) = kb("Opt").ask(s).derived("leaves_stack_to")
+    assert to.args == ("opt", "c", zone) and "614.1a" in rules(to)
 
 
 @pytest.mark.parametrize("x,legal", [(0, True), (2, False)])
@@ -980,8 +1083,10 @@ def test_case_e07_jodah_alternative_cost_forces_x_zero(kb, x, legal):
     if legal:
         assert [d.args for d in answers.derived("proposal_legal")] == [("p",)]
     else:
-        (bad,) = answers.derived("proposal_illegal")
-        assert bad.args == ("p", "x_not_zero") and "107.3b" in rules(bad)
+        # also 118.8, 601.2h: A's hand holds no creature card for "discard X creature cards" with X = 2.
+        illegal = {d.args[1]: d for d in answers.derived("proposal_illegal")}
+        assert set(illegal) == {"x_not_zero", "additional_cost_unpayable(discard(x,card_type(creature)))"}
+        assert "107.3b" in rules(illegal["x_not_zero"])
 
 
 def test_case_e08_splice_still_paid_with_omniscience(kb):

@@ -89,13 +89,37 @@ def test_case_c09_double_strike_trample_assigns_afresh(kb, game):
     assert kb.ask(game).outcomes().results("combat_damage_assignment")
 
 
-@gap("C10")
-def test_case_c10_tarmogoyf_survives_incinerate(kb, game):
+def tarmogoyf_vs_incinerate(game):
+    # Case C10: graveyards hold a creature card and a sorcery card; B's Incinerate resolves, dealing 3.
     creature(game, "goyf", "Tarmogoyf", "a")
-    game.add_object("inc", "Incinerate", "graveyard", "b")
+    # card-derived later: Tarmogoyf's */1+* text is unread (card_unparsed); its 604.3 ability as input.
+    game.power_toughness_from_graveyard_card_types("goyf", toughness_plus=1)
+    game.add_object("bears", "Grizzly Bears", "graveyard", "a")
+    game.add_object("div", "Divination", "graveyard", "b")
+    game.add_object("inc", "Incinerate", "stack", "b")
     game.deal_damage("e", "inc", "goyf", 3)
+    return game
+
+
+def test_case_c10_tarmogoyf_survives_incinerate(kb, game):
+    # 608.2n: Incinerate is put into the graveyard as the last part of its resolution, before the
+    # state-based actions are checked (704.3): an instant joins the creature and sorcery, Tarmogoyf is
+    # 3/4 (604.3) with 3 damage marked — not lethal (120.6, 704.5g).
+    game = tarmogoyf_vs_incinerate(game)
+    game.resolve("e", "inc")
     out = kb.ask(game).outcomes()
-    assert out.toughness("goyf") == 4 and out.sba("destroyed", "goyf") is None
+    assert out.toughness("goyf") == 4 and out.damage_marked("goyf") == 3
+    assert out.sba("destroyed", "goyf") is None
+    (pt,) = out.results("defined_power_toughness")
+    assert pt.args == ("goyf", "3", "4") and {"604.3", "608.2n"} <= rules(pt)
+
+
+def test_case_c10_contrast_the_instant_not_yet_in_the_graveyard_is_lethal(kb, game):
+    # 704.5g, 120.6: were Incinerate not yet in the graveyard (the reporter's view), Tarmogoyf would be
+    # 2/3 with 3 damage: lethal. (No resolve event: the spell stays on the stack.)
+    out = kb.ask(tarmogoyf_vs_incinerate(game)).outcomes()
+    assert out.toughness("goyf") == 3
+    assert {"704.5g", "120.6"} <= rules(out.sba("destroyed", "goyf"))
 
 
 def test_case_c12_no_regeneration_window_after_combat_damage(kb, game):

@@ -24,8 +24,6 @@ KNOWN_GAPS = {
                    "the Oracle-text grammar yet (card_unparsed), so no trigger can be derived",
     "C09": "combat damage assignment order and trample's lethal-damage assignment (510.1c, 702.19b) "
            "are not encoded; the rule base takes damage amounts as given",
-    "C10": "characteristic-defining abilities (Tarmogoyf's */1+*, 604.3) are not evaluated: its "
-           "toughness is unknown, so no lethal-damage verdict is given",
     "F08": "transforming double-faced tokens (111.10i, 701.27a, 712.18) are not encoded",
 }
 
