@@ -194,3 +194,29 @@ class Assumption:
         """One line naming the object, the ability and the unread text."""
         which = f"ability {self.ability}" if self.ability else "text"
         return f"{self.object} {which}: {self.text!r}"
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """The verdict on a proposed casting (601.2b–e: announcements, costs, modes, splice).
+
+    Attributes:
+        proposal: the proposal id from the state.
+        verdict: ``legal``, ``illegal``, or ``undecided`` (a choice this rule base cannot check).
+        reasons: for ``illegal`` / ``undecided``, each reason as text.
+        unchecked: what even a ``legal`` verdict does not cover: ``targets`` (601.2c: announced
+            targets are not checked), ``unread_text(A)`` (spell text the card grammar could not read).
+        citations: CR rules of the verdict (and of what is unchecked).
+    """
+
+    proposal: str
+    verdict: str
+    reasons: tuple[str, ...]
+    unchecked: tuple[str, ...]
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line: verdict, reasons, what is not checked, and the rules."""
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        caveat = f" (not checked: {', '.join(self.unchecked)})" if self.unchecked else ""
+        return f"proposal {self.proposal}: {self.verdict}{why}{caveat} (CR {_cites(self.citations)})"

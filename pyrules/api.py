@@ -24,7 +24,7 @@ from typing import Callable, Iterable
 
 import clingo
 
-from pyrules.answers import Assumption, CastVerdict, Citation, Count, ManaValue, SearchVerdict
+from pyrules.answers import Assumption, Proposal, CastVerdict, Citation, Count, ManaValue, SearchVerdict
 from pyrules.answers import CastOption, Derived, LandPlay
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
@@ -144,6 +144,28 @@ class Answers:
                for (p, o, z), (allowed, reasons, cites) in found.items() if obj is None or symbol_name(o) == obj]
         return sorted(out, key=lambda v: (v.object, v.zone, v.player))
 
+    def proposals(self) -> list[Proposal]:
+        """The verdict on every proposed casting in the state (costs.lp, modes.lp, splice.lp,
+        additional_costs.lp), sorted by proposal id: legal, illegal (with reasons) or undecided,
+        and what a verdict does not cover (``unchecked``)."""
+        by_id: dict[str, dict] = defaultdict(lambda: {"legal": [], "illegal": [], "undecided": [], "unchecked": []})
+        for key, name in (("legal", "proposal_legal"), ("illegal", "proposal_illegal"),
+                          ("undecided", "proposal_undecided"), ("unchecked", "proposal_unchecked")):
+            for a in self._atoms.get(name, ()):
+                by_id[symbol_name(a.arguments[0])][key].append(a)
+        out = []
+        for pid, parts in sorted(by_id.items()):
+            verdict = "illegal" if parts["illegal"] else "undecided" if parts["undecided"] else \
+                "legal" if parts["legal"] else None
+            if verdict is None:
+                continue
+            reasons = tuple(sorted(str(a.arguments[1]) for a in parts[verdict] if len(a.arguments) > 1))
+            unchecked = tuple(sorted(str(a.arguments[1]) for a in parts["unchecked"]))
+            atoms = parts[verdict] + parts["unchecked"]
+            cites = tuple(sorted({c for a in atoms for c in self.citations(a)}, key=lambda c: c.rule))
+            out.append(Proposal(pid, verdict, reasons, unchecked, cites))
+        return out
+
     def derived(self, name: str) -> list[Derived]:
         """Every derived atom named ``name`` (a ``#show``n predicate of rules_asp/show.lp) with its
         citations, sorted by arguments."""
@@ -163,13 +185,16 @@ class Answers:
         return Outcomes(self)
 
     def assumptions(self) -> list[Assumption]:
-        """Abilities in play whose text pyrules could not read (``unread_ability/3``) or could read
-        only in part (``card_effect_unread/3``): every answer for this state assumes they do not
-        apply. Sorted by object and ability."""
+        """Abilities in play whose text pyrules could not read (``unread_ability/3``), could read
+        only in part (``card_effect_unread/3``), or read as a keyword no rule interprets yet
+        (``uninterpreted_keyword/2``): every answer for this state assumes they do not apply.
+        Sorted by object and ability."""
         out = [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, a.arguments[2].string)
                for a in self._atoms.get("unread_ability", ())]
         out += [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, f"not modelled: {a.arguments[2]}")
                 for a in self._atoms.get("card_effect_unread", ()) if a.arguments[1].type == a.arguments[1].type.Number]
+        out += [Assumption(symbol_name(a.arguments[0]), 0, f"keyword {a.arguments[1]}: no rules for it yet")
+                for a in self._atoms.get("uninterpreted_keyword", ())]
         return sorted(set(out), key=lambda x: (x.object, x.ability, x.text))
 
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
@@ -269,11 +294,18 @@ class KnowledgeBase:
     def facts(self, state: GameState) -> list[clingo.Symbol]:
         """Instance facts for ``state``: its objects' card definitions plus the state itself.
 
+        With a CR document loaded, the CR's keyword-counter list (122.1b) is added too.
+
         Raises:
             QueryError: an object names a card that was not loaded.
         """
         cards = {name: self.card(name) for name in sorted(state.card_names())}
-        return [f for c in cards.values() for f in card_facts(c)] + state.facts()
+        catalog = []
+        if self.rules_document is not None:
+            # 122.1b: the keywords a keyword counter can be, from the loaded CR (counters.lp).
+            catalog = [clingo.Function("cr_keyword_counter", [clingo.String(k)])
+                       for k in self.rules_document.catalogs.keyword_counters]
+        return [f for c in cards.values() for f in card_facts(c)] + catalog + state.facts()
 
     def ask(self, state: GameState) -> Answers:
         """Solve the rule base for ``state`` and return its :class:`Answers`.

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 import clingo
 
 from pyrules.answers import Citation
-from pyrules.errors import QueryError
+from pyrules.errors import NoAnswerError, QueryError
 from pyrules.state import counter_kind_term, ident, symbol_name
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -217,9 +217,17 @@ class Outcomes:
             return None
 
     def has_keyword(self, obj: str, keyword: str) -> Verdict:
-        """Does ``obj`` have keyword ability ``keyword`` now? (613.1f; keyword counters 122.1b)"""
+        """Does ``obj`` have keyword ability ``keyword`` now? (613.1f; keyword counters 122.1b)
+
+        Raises:
+            NoAnswerError: the answer depends on a keyword counter and no CR (122.1b list) was loaded.
+        """
         sym = clingo.Function("has_keyword_ability", [ident(obj), clingo.Function(keyword)])
         have = sym in set(self._atoms("has_keyword_ability"))
+        unknown = clingo.Function("keyword_counter_unknown", [ident(obj), clingo.Function(keyword)])
+        if not have and unknown in set(self._atoms("keyword_counter_unknown")):
+            raise NoAnswerError(f"{obj} has a {keyword} counter, and whether that is a keyword counter needs the "
+                                "CR's 122.1b list: load the knowledge base with a CR file (cr_file=...)")
         refused = clingo.Function("not_a_keyword_counter", [ident(obj), clingo.Function(keyword)])
         reasons = ("not_a_keyword_counter",) if refused in set(self._atoms("not_a_keyword_counter")) else ()
         cites = self._cite(sym) if have else self._cite(refused)
@@ -254,6 +262,9 @@ class Outcomes:
         yes = [a for a in self._atoms("may_attack") if symbol_name(a.arguments[0]) == obj]
         no = [a for a in self._atoms("may_not_attack") if symbol_name(a.arguments[0]) == obj]
         if not yes and not no:
+            if any(symbol_name(a.arguments[0]) == obj for a in self._atoms("keyword_counter_unknown")):
+                raise NoAnswerError(f"whether {obj} may attack depends on its keyword counters: load the knowledge "
+                                    "base with a CR file for the 122.1b list")
             raise QueryError(f"{obj!r} is not a creature the active player controls (CR 508.1a)")
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("attack", obj, None, bool(yes), tuple(sorted(symbol_name(a.arguments[1]) for a in no)), cites)
@@ -332,7 +343,10 @@ class Outcomes:
         ``library_shuffled``, ``shuffled_in``, ``not_shuffled_in``, ``tldr_result``, ``stays_in_zone``,
         ``gameplay_tracker``, ``life_loss_ignored``, ``battle_kept_by_pending_trigger``,
         ``indestructible_survives``, ``keyword_variable_value``, ``mana_spent_after``, ``defined_power_toughness``
-        (604.3), ``leaves_stack_to`` (701.6a, 608.2n, 614)) as text, sorted."""
+        (604.3), ``leaves_stack_to`` (701.6a, 608.2n, 614); combat damage assignment (510.1, 510.4, 702.19b):
+        ``assigns_combat_damage``, ``assigns_no_combat_damage``, ``lethal_damage_to_assign``,
+        ``combat_damage_assignment``, ``combat_damage_among_blockers``, ``combat_damage_to_attacked_at_most``,
+        ``combat_assignment_undecided``) as text, sorted."""
         return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a)) for a in self._atoms(kind)),
                       key=lambda o: o.args)
 

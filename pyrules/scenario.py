@@ -104,7 +104,7 @@ def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, 
         fn(**entry)
     except PyrulesError as err:
         raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, _line_of(text, section, index)) from None
-    except (TypeError, ValueError) as err:
+    except (TypeError, ValueError, AttributeError, OverflowError, RuntimeError) as err:
         raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label,
                             _line_of(text, section, index)) from None
 

@@ -317,6 +317,15 @@ class GameState:
         """Each spell that would cost less than ``mana`` mana costs ``mana`` (601.2f; Trinisphere)."""
         self.extra.append(Function("spell_cost_floor", [ident(effect), Number(mana)]))
 
+    def cost_increase(self, effect: str, mana: int, *, source: str | None = None,
+                      card_types: Iterable[str] = (), not_card_types: Iterable[str] = ()) -> None:
+        """Spells with these qualities cost {``mana``} more to cast (601.2f; Thalia, Guardian of
+        Thraben: ``not_card_types=("creature",)``)."""
+        self.extra.append(Function("spell_cost_increase", [ident(effect), Number(mana)]))
+        self.extra += [Function("requires_card_type", [ident(effect), Function(t)]) for t in card_types]
+        self.extra += [Function("requires_not_card_type", [ident(effect), Function(t)]) for t in not_card_types]
+        self._effect_terms(effect, source, (), False, None, None, None, None, None)
+
     def choose_name(self, effect: str, player: str) -> None:
         """Effect ``effect`` instructs ``player`` to choose a card name (201.4, 709.4a)."""
         self.extra.append(Function("name_choice", [ident(effect), ident(player)]))
@@ -330,13 +339,14 @@ class GameState:
     def propose(self, proposal: str, player: str, obj: str, face: int = 1, method: str = "normal", *,
                 x: int | None = None, alternative_costs: Iterable[str] = (),
                 additional_costs: Iterable[str] = (), pays: dict[int, str] | None = None,
-                targets: Iterable[str] = (), modes: Iterable[int] = (), splice: Iterable[str] = ()) -> None:
+                targets: Iterable[str] = (), modes: Iterable[int] = (), splice: Iterable[str] = (),
+                fused: bool = False) -> None:
         """``player`` proposes casting face ``face`` of ``obj`` (601.2a-c) by ``method`` (``normal``,
         ``flashback``, ``without_paying_mana_cost``, ``alternative(K)``), announcing X, alternative and
         additional costs, and for mana symbol I (1-based) a payment term (``"colored(b)"``,
         ``"life(2)"``, ``"generic(2)"``) (601.2b); ``modes``: the modes chosen, in order (1-based as
         printed, repeats kept: 700.2d); ``splice``: objects revealed to splice onto it, in the order of
-        their effects (702.47b).
+        their effects (702.47b); ``fused``: cast split card ``obj`` fused, all its halves (702.102a; ``face`` 1).
 
         Raises:
             QueryError: unknown object, or a method/payment that is not an ASP term.
@@ -357,6 +367,8 @@ class GameState:
         out += [Function("proposal_splice", [pr, Number(i), ident(o)]) for i, o in enumerate(splice, 1)]
         if x is not None:
             out.append(Function("proposal_x", [pr, Number(x)]))
+        if fused:
+            out.append(Function("proposal_fused", [pr]))
         self.extra += out
 
     # --- issue 6: outcomes (damage, counters, state-based actions, combat, tokens, designations) ---
@@ -474,6 +486,27 @@ class GameState:
         """``obj`` is the source of a triggered ability that hasn't left the stack yet (704.5v)."""
         self._add("pending_trigger_source", obj)
 
+    def attack(self, obj: str, attacked: str, *, blocked: bool = False) -> None:
+        """Creature ``obj`` was declared attacking ``attacked`` (a player, planeswalker or battle; 508.1);
+        ``blocked``: it is a blocked creature (509.1h; :meth:`block` sets it too)."""
+        self._add("attacking", obj, attacked)
+        if blocked:
+            self._add("blocked_creature", obj)
+
+    def block(self, blocker: str, attacker: str) -> None:
+        """Creature ``blocker`` was declared blocking ``attacker`` (509.1), which is blocked (509.1h)."""
+        self._add("blocking", blocker, attacker)
+        if Function("blocked_creature", [ident(attacker)]) not in self.extra:
+            self._add("blocked_creature", attacker)
+
+    def set_combat_damage_step(self, number: int, had_first_or_double_strike: Iterable[str] = ()) -> None:
+        """The current step is combat damage step ``number`` (1, or 2 after a first-strike step, 510.4);
+        ``had_first_or_double_strike``: the creatures that had first strike or double strike as the
+        first combat damage step began (read in step 2)."""
+        self._add("combat_damage_step", number)
+        for obj in had_first_or_double_strike:
+            self._add("had_first_or_double_strike", obj)
+
     def add_marker(self, obj: str, owner: str, zone: str, controller: str | None = None, *,
                    token: bool = False, emblem: bool = False) -> None:
         """An object represented by no card: a token (111.1) or an emblem (114.1) in ``zone``.
@@ -509,6 +542,13 @@ class GameState:
             self._add("token_card_type", obj, Function(t))
         if toughness is not None:
             self._add("base_toughness", obj, toughness)
+
+    def add_predefined_token(self, obj: str, owner: str, kind: str, zone: str = "battlefield",
+                             controller: str | None = None) -> None:
+        """A predefined double-faced token ``kind`` (111.10i: ``incubator``), front face up; its faces
+        are the CR's definition (rules_asp/predefined_tokens.lp). :meth:`set_face_up` ``2``: transformed."""
+        self.add_marker(obj, owner, zone, controller or owner, token=True)
+        self._add("predefined_token", obj, Function(kind))
 
     def add_token_by_name(self, obj: str, card: str, owner: str, zone: str = "battlefield") -> GameObject:
         """A token created by name only: it uses the Oracle card named ``card`` (111.11)."""
@@ -595,6 +635,16 @@ class GameState:
         """Event ``event``: ``spell`` finishes resolving (608.2n: an instant or sorcery would go to its
         owner's graveyard); damage the spell deals in the same event is ``deal_damage(event, ...)``."""
         self._add("resolve_event", event, spell)
+
+    def target(self, spell: str, target: str, zone: str = "battlefield") -> None:
+        """``spell`` on the stack has target ``target`` (601.2c), which was in ``zone`` when it was
+        targeted (``"player"`` for a player); 608.2b checks it on resolution."""
+        self._add("spell_target", spell, target, Function(zone))
+
+    def begin_resolving(self, event: str, spell: str) -> None:
+        """Event ``event``: ``spell`` on top of the stack begins to resolve (608.2); whether it resolves
+        is the rule base's answer (608.2b)."""
+        self._add("begins_to_resolve", event, spell)
 
     def self_replacement(self, event: str, from_zone: str, to_zone: str) -> None:
         """The spell or ability causing ``event`` puts the object into ``to_zone`` instead of

@@ -106,6 +106,10 @@ class WarmSession:
             for fact in card_facts(card):
                 parts.append(f"warm_card_fact({i},{fact}).\n")
                 signatures_card.add((fact.name, len(fact.arguments)))
+        if getattr(kb, "rules_document", None) is not None:
+            # The same constant facts KnowledgeBase.facts adds to every state (122.1b list).
+            parts += [f"{clingo.Function('cr_keyword_counter', [clingo.String(k)])}.\n"
+                      for k in kb.rules_document.catalogs.keyword_counters]
         parts.append("#external warm_state_on(T) : warm_state_fact(T).\n")
         parts.append("#external warm_card_on(K) : warm_card(K).\n")
         for name, arity in sorted(signatures_state):

@@ -43,3 +43,49 @@ def test_the_same_card_in_a_library_assumes_nothing(kb):
     # 113.6: a permanent's static ability functions only on the battlefield.
     assert kb.ask(_state("library")).assumptions() == []
     assert kb.ask(_state(None)).assumptions() == []
+
+
+def test_a_keyword_no_rule_interprets_is_an_assumption(cards_dir):
+    # Serra Angel's flying and vigilance are read by the grammar, but no rule gives them meaning
+    # yet: an answer about it in play says so.
+    names = {"Serra Angel"}
+    kb = KnowledgeBase([c for f in ("scryfall-oracle-compact-L-Z.json",) for c in load_cards(cards_dir / f, names=names)])
+    s = GameState()
+    s.add_player("alice")
+    s.add_object("sa", "Serra Angel", "battlefield", "alice")
+    assert {a.text for a in kb.ask(s).assumptions()} == {"keyword flying: no rules for it yet",
+                                                          "keyword vigilance: no rules for it yet"}
+
+
+def test_the_interpreted_keyword_list_matches_the_rules_that_read_keywords():
+    # interpreted.lp must name exactly the keywords some rule reads (clingo's parser over the rule
+    # files: keyword constants in face_keyword/has_keyword/... and targeting_keyword/1).
+    from clingo import ast
+
+    from pyrules.solver import rule_files
+
+    positions = {"face_keyword": 2, "has_keyword": 2, "has_keyword_ability": 1, "keyword_instance": 2,
+                 "grants_keyword": 2, "keyword_counter_on": 1, "targeting_keyword": 0, "keyword_interpreted": 0}
+    read, listed = set(), set()
+
+    class Visitor(ast.Transformer):
+        def __init__(self, name):
+            self.name = name
+
+        def visit_Function(self, node):  # noqa: N802
+            i = positions.get(node.name)
+            if i is not None and len(node.arguments) > i and node.arguments[i].ast_type == ast.ASTType.SymbolicTerm:
+                (listed if self.name == "interpreted.lp" else read).add(str(node.arguments[i].symbol))
+            return node.update(**self.visit_children(node))
+
+    for name, text in rule_files():
+        if name == "interpreted.lp":
+            # keyword_interpreted(a; b; ...) is a pool: read the ground facts instead.
+            import clingo
+            ctl = clingo.Control()
+            ctl.add("base", [], text)
+            ctl.ground([("base", [])])
+            listed |= {str(a.symbol.arguments[0]) for a in ctl.symbolic_atoms.by_signature("keyword_interpreted", 1)}
+        else:
+            ast.parse_string(text, Visitor(name))
+    assert listed == read

@@ -81,12 +81,67 @@ def test_case_c06_natures_way_the_creature_is_the_source(kb, game):
     assert out.sba("destroyed", "w") is not None
 
 
-@gap("C09")
-def test_case_c09_double_strike_trample_assigns_afresh(kb, game):
-    creature(game, "x", "Grizzly Bears", "a")
+def c09_combat(game, *, marked: int = 0, deathtouch: bool = False, dead=("c1",)):
+    # Case C09: a's 3/3 (Hill Giant) with double strike and trample attacks b and is blocked by b's 4/2
+    # (Alpine Grizzly) and four 1/1s (Eager Cadet). The first-strike step killed the 4/2 and one 1/1
+    # (now in the graveyard); the second combat damage step begins with three 1/1s still blocking.
+    creature(game, "x", "Hill Giant", "a")
     game.grant_keyword("e", "x", "double_strike")
     game.grant_keyword("e", "x", "trample")
-    assert kb.ask(game).outcomes().results("combat_damage_assignment")
+    if deathtouch:
+        game.grant_keyword("e", "x", "deathtouch")
+    game.attack("x", "b")
+    game.add_object("g", "Alpine Grizzly", "graveyard", "b")
+    game.block("g", "x")
+    for i in range(1, 5):
+        zone = "graveyard" if f"c{i}" in dead else "battlefield"
+        game.add_object(f"c{i}", "Eager Cadet", zone, "b", controller="b" if zone == "battlefield" else None)
+        game.block(f"c{i}", "x")
+    if marked:
+        game.mark_damage("c2", marked)
+    game.set_combat_damage_step(2, had_first_or_double_strike=["x"])
+    return game
+
+
+def test_case_c09_double_strike_trample_assigns_afresh(kb, game):
+    # 510.4, 702.4b: x still has double strike, so it assigns again in the second step; 506.4, 510.1c:
+    # only the three 1/1s still on the battlefield are blocking it; 702.19b: each must be assigned
+    # lethal damage (1) before anything goes to b, so all 3 go among the 1/1s and b gets 0.
+    out = kb.ask(c09_combat(game)).outcomes()
+    steps = out.results("assigns_combat_damage")
+    # The surviving blockers assign too (they had neither first strike nor double strike); the dead don't.
+    assert [o.args for o in steps] == [("c2", "2"), ("c3", "2"), ("c4", "2"), ("x", "2")]
+    assert {"510.4", "702.4b"} <= rules(only(steps, args=("x", "2")))
+    lethal = out.results("lethal_damage_to_assign")
+    assert [o.args for o in lethal] == [("x", f"c{i}", "1") for i in (2, 3, 4)]
+    assert all({"702.19b", "506.4"} <= rules(o) for o in lethal)
+    (to_b,) = out.results("combat_damage_assignment")
+    assert to_b.args == ("x", "b", "0") and {"702.19b", "510.4", "702.4b"} <= rules(to_b)
+    assert [o.args for o in out.results("combat_damage_among_blockers")] == [("x", "3")]
+    assert out.results("combat_damage_to_attacked_at_most") == []
+
+
+@pytest.mark.parametrize("marked,deathtouch,excess", [(0, True, 0), (1, False, 0)])
+def test_case_c09_lethal_damage_counts_marked_damage_and_deathtouch(kb, game, marked, deathtouch, excess):
+    # 702.19b: damage already marked counts toward lethal; 702.2c: with deathtouch 1 is lethal. A 1/1
+    # needs 1 either way; give the survivors 2 toughness to see the difference.
+    c09_combat(game, marked=marked, deathtouch=deathtouch)
+    for i in (2, 3, 4):
+        game.add_counters(f"c{i}", "+1/+1", 1)  # 2/2 blockers
+    out = kb.ask(game).outcomes()
+    lethal = {o.args[1]: int(o.args[2]) for o in out.results("lethal_damage_to_assign")}
+    assert lethal == ({"c2": 1, "c3": 1, "c4": 1} if deathtouch else {"c2": 1, "c3": 2, "c4": 2})
+    if deathtouch:
+        # 3 power, 3 lethal in all: nothing left over for b.
+        assert "702.2c" in rules(only(out.results("lethal_damage_to_assign"), args=("x", "c3", "1")))
+    assert [o.args for o in out.results("combat_damage_assignment")] == [("x", "b", "0")]
+
+
+def test_case_c09_contrast_excess_tramples_over(kb, game):
+    # 702.19b: with only one 1/1 left blocking, 1 is lethal and up to 2 may be assigned to b.
+    out = kb.ask(c09_combat(game, dead=("c1", "c3", "c4"))).outcomes()
+    assert [o.args for o in out.results("combat_damage_to_attacked_at_most")] == [("x", "b", "2")]
+    assert out.results("combat_damage_assignment") == []
 
 
 def tarmogoyf_vs_incinerate(game):
@@ -303,8 +358,21 @@ def test_case_f06_chaos_warped_token(kb, game):
     assert [o.args for o in out.results("library_shuffled")] == [("warp", "a")]
 
 
-@gap("F08")
-def test_case_f08_transformed_incubator_is_named_phyrexian_token(kb, game):
-    game.add_token("inc", "a", subtypes=["Incubator"], card_types=["artifact"])
+@pytest.mark.parametrize("transformed", [True, False])
+def test_case_f08_transformed_incubator_is_named_phyrexian_token(kb, game, transformed):
+    # Case F08: 111.10i — the Incubator token's back face is a 0/0 Phyrexian artifact creature named
+    # "Phyrexian Token" (not Scryfall's face name "Phyrexian"); 701.27a, 712.8e — transformed, it has its
+    # back face's characteristics; 712.18, 122.1a — the same token, its three +1/+1 counters make it 3/3.
+    # Untransformed: an Incubator artifact named "Incubator Token" (111.4), not a creature.
+    game.add_predefined_token("inc", "a", "incubator")
     game.add_counters("inc", "+1/+1", 3)
-    assert kb.ask(game).outcomes().token_name("inc").args == ("Phyrexian Token",)
+    if transformed:
+        game.set_face_up("inc", 2)
+    out = kb.ask(game).outcomes()
+    name = out.token_name("inc")
+    if transformed:
+        assert name.args == ("Phyrexian Token",) and {"111.10i", "701.27a", "712.18"} <= rules(name)
+        assert out.token_subtypes("inc") == ("Phyrexian",) and out.toughness("inc") == 3
+    else:
+        assert name.args == ("Incubator Token",) and {"111.4", "111.10i"} <= rules(name)
+        assert out.token_subtypes("inc") == ("Incubator",) and out.toughness("inc") is None

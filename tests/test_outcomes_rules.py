@@ -22,9 +22,6 @@ from pyrules.cr import load_comprehensive_rules
 KNOWN_GAPS = {
     "C04-trigger": "Hapatra's 'Whenever you put one or more -1/-1 counters on a creature' is not read by "
                    "the Oracle-text grammar yet (card_unparsed), so no trigger can be derived",
-    "C09": "combat damage assignment order and trample's lethal-damage assignment (510.1c, 702.19b) "
-           "are not encoded; the rule base takes damage amounts as given",
-    "F08": "transforming double-faced tokens (111.10i, 701.27a, 712.18) are not encoded",
 }
 
 
