@@ -201,8 +201,9 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("scenario", metavar="SCENARIO.toml", help="scenario (format: pyrules.scenario)")
     ask.add_argument("question", nargs="?", default="all", choices=("all",) + QUESTIONS,
                      help="what to answer (default all): mana-value, cast (who may cast what now, or why "
-                          "not), permission (what effects' cast permissions allow), search, count, discard, "
-                          "damage (results of damage events), sba (state-based actions)")
+                          "not), land (land plays), permission (what effects' cast permissions allow), proposal "
+                          "(announced castings), attack (who may attack), search, count, discard, damage "
+                          "(results of damage events), sba (state-based actions)")
     ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
     ask.add_argument("--json", action="store_true", help="print JSON")
     ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",

@@ -11,8 +11,9 @@ from pyrules.state import GameState, symbol_name
 #: Questions ``pyrules ask`` knows, in report order: mana values of objects; cast options (who may
 #: cast what now, from where, how, or why not: 601.3); what cast permissions of effects allow
 #: (their qualities, 601.3); searches; counts; discards; damage results (120.3); state-based
-#: actions (704.5).
-QUESTIONS = ("mana-value", "cast", "permission", "search", "count", "discard", "damage", "sba")
+#: actions (704.5). Also: land plays (305.1), proposals (601.2b–e), attackers (508.1a).
+QUESTIONS = ("mana-value", "cast", "land", "permission", "proposal", "attack", "search", "count", "discard",
+             "damage", "sba")
 
 
 def _effects(state: GameState, predicate: str) -> list[str]:
@@ -26,6 +27,15 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
         return [mv for o in sorted(state.objects) if (mv := answers.mana_value(o)) is not None]
     if question == "cast":
         return answers.cast_options()
+    if question == "land":
+        return answers.land_plays()
+    if question == "proposal":
+        return answers.proposals()
+    if question == "attack":
+        outcomes = answers.outcomes()
+        creatures = sorted({symbol_name(a.arguments[0]) for name in ("may_attack", "may_not_attack")
+                            for a in answers.symbols(name)})
+        return [outcomes.attack(c) for c in creatures]
     if question == "permission":
         return answers.cast_verdicts()
     if question == "damage":
