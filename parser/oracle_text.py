@@ -24,7 +24,7 @@ from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, Tree, v_args
+from lark import Lark, Token, Transformer, Tree
 from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from pyrules.errors import CardTextError

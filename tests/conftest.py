@@ -79,3 +79,29 @@ def cases(shared_root: Path) -> dict[str, dict]:
             case = json.loads(line)
             out[case["id"]] = case
     return out
+
+
+@pytest.fixture(scope="session")
+def oracle_records(cards_dir: Path) -> dict[str, dict]:
+    """Real card records (Scryfall objects) by name: the compact Oracle files (a non-token record
+    wins over a token of the same name), then the MB2 and UNH set files (playtest and Un- cards)."""
+    out: dict[str, dict] = {}
+    for name in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json"):
+        for rec in json.loads((cards_dir / name).read_text(encoding="utf-8")):
+            if rec["name"] not in out or out[rec["name"]].get("layout") == "token":
+                out[rec["name"]] = rec
+    for name in ("all_cards_mb2.json", "all_cards_unh.json"):
+        for rec in json.loads((cards_dir / "scryfall-sets" / name).read_text(encoding="utf-8")):
+            out[rec["name"]] = rec
+    return out
+
+
+@pytest.fixture(scope="session")
+def kb_of(oracle_records):
+    """``kb_of(*names)``: a KnowledgeBase over the named real cards (from :func:`oracle_records`)."""
+    from pyrules import KnowledgeBase
+    from pyrules.cards import cards_from_json
+
+    def make(*names: str):
+        return KnowledgeBase(cards_from_json([oracle_records[n] for n in names]))
+    return make

@@ -9,14 +9,10 @@ checks one. Rule numbers are those of the CR effective 2026-04-17.
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
-from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json
-from pyrules.state import ability_condition, ability_effect, extra_cost
+from pyrules import GameState
+from pyrules.state import ability_condition, extra_cost
 
 
 def rules(answer) -> set[str]:
@@ -24,21 +20,9 @@ def rules(answer) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def records(cards_dir: Path) -> dict[str, dict]:
-    """Real card records by name from the compact Oracle files (non-token first)."""
-    out: dict[str, dict] = {}
-    for f in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json"):
-        for rec in json.loads((cards_dir / f).read_text(encoding="utf-8")):
-            if rec["name"] not in out or out[rec["name"]].get("layout") == "token":
-                out[rec["name"]] = rec
-    return out
-
-
-@pytest.fixture(scope="module")
-def kb(records):
-    def make(*names: str) -> KnowledgeBase:
-        return KnowledgeBase(cards_from_json([records[n] for n in names]))
-    return make
+def kb(kb_of):
+    """A knowledge base over the named real cards (conftest.kb_of)."""
+    return kb_of
 
 
 def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:

@@ -15,13 +15,9 @@ as state facts through the ``GameState`` builder methods; those tests are marked
 
 from __future__ import annotations
 
-import json
-from pathlib import Path
-
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json
 from pyrules.errors import QueryError
 from pyrules.state import ability_condition, ability_effect, extra_cost
 
@@ -47,26 +43,9 @@ def rules(answer) -> set[str]:
 
 
 @pytest.fixture(scope="module")
-def records(cards_dir: Path) -> dict[str, dict]:
-    """Real card records by name: the compact Oracle files (non-token first), then the MB2 and UNH sets."""
-    out: dict[str, dict] = {}
-    for f in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json"):
-        for rec in json.loads((cards_dir / f).read_text(encoding="utf-8")):
-            if rec.get("layout") != "token" or rec["name"] not in out:
-                if rec["name"] not in out or out[rec["name"]].get("layout") == "token":
-                    out[rec["name"]] = rec
-    for f in ("all_cards_mb2.json", "all_cards_unh.json"):
-        for rec in json.loads((cards_dir / "scryfall-sets" / f).read_text(encoding="utf-8")):
-            out[rec["name"]] = rec
-    return out
-
-
-@pytest.fixture(scope="module")
-def kb(records):
-    """A knowledge base over the named real cards."""
-    def make(*names: str) -> KnowledgeBase:
-        return KnowledgeBase(cards_from_json([records[n] for n in names]))
-    return make
+def kb(kb_of):
+    """A knowledge base over the named real cards (conftest.kb_of)."""
+    return kb_of
 
 
 def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
