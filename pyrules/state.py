@@ -443,8 +443,16 @@ class GameState:
         self._add("gained_card_type", obj, Function(card_type))
 
     def modify_toughness(self, obj: str, amount: int) -> None:
-        """Effects add ``amount`` (may be negative) to ``obj``'s toughness (613.4c)."""
-        self._add("toughness_modifier", obj, amount)
+        """An effect adds ``amount`` (may be negative) to ``obj``'s toughness (613.4c). Several calls
+        add up: the fact ``toughness_modifier(O, N)`` carries the total (two +1 effects give +2)."""
+        o = ident(obj)
+        total = amount
+        for i, fact in enumerate(self.extra):
+            if fact.name == "toughness_modifier" and fact.arguments[0] == o:
+                total += fact.arguments[1].number
+                del self.extra[i]
+                break
+        self._add("toughness_modifier", obj, total)
 
     def regeneration_shield(self, obj: str) -> None:
         """``obj`` has a regeneration shield (701.19a)."""

@@ -98,3 +98,13 @@ def test_impossible_turn_structure_is_an_inconsistent_state(kb, step, error):
     phase = "beginning" if step == "untap" else "combat"
     with pytest.raises(NoAnswerError, match=error.replace("(", r"\(").replace(")", r"\)")):
         kb.ask(st(phase=phase, step=step))
+
+
+def test_two_toughness_effects_of_the_same_size_both_count(kb):
+    # 613.4c: each effect applies; Grizzly Bears (2/2) with two +1 toughness effects is x/4,
+    # not x/3 (a set of equal values must not collapse into one).
+    s = st()
+    s.add_object("gb", "Grizzly Bears", "battlefield", "alice")
+    s.modify_toughness("gb", 1)
+    s.modify_toughness("gb", 1)
+    assert kb.ask(s).outcomes().toughness("gb") == 4
