@@ -208,16 +208,20 @@ class Answers:
                                      "" if found else _reason(a.arguments[2]), self.citations(a)))
         return sorted(out, key=lambda v: v.object)
 
+    def _count(self, predicate: str, key: str, number_at: int, what: str) -> Count:
+        """The ``Count`` of the ``predicate`` atom whose first argument is ``key``."""
+        for a in self._atoms[predicate]:
+            if symbol_name(a.arguments[0]) == key:
+                return Count(key, a.arguments[number_at].number, self.citations(a))
+        raise QueryError(f"no {what} {key!r} in this state")
+
     def count(self, effect: str) -> Count:
         """Number of cards count ``effect`` counts (709.2: a split card is one card).
 
         Raises:
             QueryError: no such count effect in the state.
         """
-        for a in self._atoms["effect_count"]:
-            if symbol_name(a.arguments[0]) == effect:
-                return Count(effect, a.arguments[1].number, self.citations(a))
-        raise QueryError(f"no count effect {effect!r} in this state")
+        return self._count("effect_count", effect, 1, "count effect")
 
     def discarded(self, event: str) -> Count:
         """Number of cards discarded in discard ``event`` (701.9a, 709.2).
@@ -225,10 +229,7 @@ class Answers:
         Raises:
             QueryError: no such discard event in the state.
         """
-        for a in self._atoms["cards_discarded"]:
-            if symbol_name(a.arguments[0]) == event:
-                return Count(event, a.arguments[2].number, self.citations(a))
-        raise QueryError(f"no discard event {event!r} in this state")
+        return self._count("cards_discarded", event, 2, "discard event")
 
 
 class KnowledgeBase:
