@@ -18,6 +18,7 @@ back to :mod:`pyrules.answers` objects.
 
 from __future__ import annotations
 
+import operator
 from collections import defaultdict
 from pathlib import Path
 from typing import Callable, Iterable
@@ -46,8 +47,72 @@ def _reason(why: clingo.Symbol) -> str:
     return str(why)
 
 
+def _symbol_key_function() -> Callable[[clingo.Symbol], object]:
+    """A function giving each symbol a cheap dictionary key.
+
+    ``clingo.Symbol`` hashes and compares through calls into clingo; its ``_rep`` (clingo's
+    interned 64-bit representation: equal symbols, equal ``_rep``) is a plain int. Used when this
+    clingo has it and it behaves so; otherwise the symbol itself is the key."""
+    a, b = (clingo.Function("p", [clingo.Number(1), clingo.String("x")]) for _ in range(2))
+    rep_a, rep_b = getattr(a, "_rep", None), getattr(b, "_rep", None)
+    if isinstance(rep_a, int) and rep_a == rep_b and rep_a != getattr(clingo.Function("q"), "_rep", None):
+        return operator.attrgetter("_rep")
+    return lambda s: s
+
+
+#: Dictionary key of a symbol (see :func:`_symbol_key_function`).
+symbol_key = _symbol_key_function()
+
+
+class SymbolMemo:
+    """What :class:`Answers` read off clingo symbols, remembered by symbol.
+
+    Every attribute read of a ``clingo.Symbol`` is a call into clingo, the slow part of reading a
+    model; a warm session's models repeat the same atoms from query to query, so one memo per
+    session makes each symbol's reading a dictionary lookup after the first time. Bounded by the
+    atoms of the session's ground program.
+
+    Attributes (all keyed by :data:`symbol_key` of a symbol):
+        heads: -> (predicate name, key of the cited atom or None, rule number or None); the last
+            two are set for ``cites/2`` atoms.
+        args: -> the symbol's arguments (tuple of symbols).
+        names: -> :func:`pyrules.state.symbol_name` of the symbol.
+    """
+
+    __slots__ = ("heads", "args", "names")
+
+    def __init__(self) -> None:
+        self.heads: dict[object, tuple] = {}
+        self.args: dict[object, tuple[clingo.Symbol, ...]] = {}
+        self.names: dict[object, str] = {}
+
+    def arguments(self, sym: clingo.Symbol) -> tuple[clingo.Symbol, ...]:
+        """``sym.arguments``, remembered."""
+        key = symbol_key(sym)
+        out = self.args.get(key)
+        if out is None:
+            out = self.args[key] = tuple(sym.arguments)
+        return out
+
+    def name(self, sym: clingo.Symbol) -> str:
+        """``symbol_name(sym)`` (an id or name as the state builder wrote it), remembered."""
+        key = symbol_key(sym)
+        out = self.names.get(key)
+        if out is None:
+            out = self.names[key] = symbol_name(sym)
+        return out
+
+
 class Answers:
     """Everything the rule base derived for one state; read it through the typed accessors.
+
+    Args:
+        symbols: the shown atoms of the rule base's model for ``state``.
+        state: the state asked about (object ids are checked against it).
+        cards: the card definitions of the state's objects, by name.
+        rule_text: CR rule number -> its text (or None), for citations.
+        memo: a :class:`SymbolMemo` shared by the answers of one warm session (whose models repeat
+            atoms from query to query); default a new one.
 
     Raises:
         QueryError: on construction, if the rule base found the state inconsistent
@@ -56,16 +121,28 @@ class Answers:
     """
 
     def __init__(self, symbols: Iterable[clingo.Symbol], state: GameState,
-                 cards: dict[str, CardDefinition], rule_text: Callable[[str], str | None]) -> None:
+                 cards: dict[str, CardDefinition], rule_text: Callable[[str], str | None],
+                 memo: "SymbolMemo | None" = None) -> None:
         self._atoms: dict[str, list[clingo.Symbol]] = defaultdict(list)
-        self._cites: dict[clingo.Symbol, list[str]] = defaultdict(list)
+        self._cites: dict[object, list[str]] = defaultdict(list)  # symbol_key(atom) -> rule numbers
+        self._memo = memo = SymbolMemo() if memo is None else memo
+        heads = memo.heads
+        atoms, cites = self._atoms, self._cites
+        key = symbol_key
         for s in symbols:
-            name = s.name  # each Symbol attribute is a call into clingo: read each once
-            if name == "cites":
-                target, rule = s.arguments
-                self._cites[target].append(rule.string)
+            k = key(s)
+            entry = heads.get(k)
+            if entry is None:
+                name = s.name
+                if name == "cites":
+                    target, rule = s.arguments
+                    entry = heads[k] = (name, key(target), rule.string)
+                else:
+                    entry = heads[k] = (name, None, None)
+            if entry[1] is None:
+                atoms[entry[0]].append(s)
             else:
-                self._atoms[name].append(s)
+                cites[entry[1]].append(entry[2])
         if self._atoms.get("state_error"):
             # rules_asp/state_checks.lp: an impossible or undefined state gets no answers.
             errors = ", ".join(sorted(str(e.arguments[0]) for e in self._atoms["state_error"]))
@@ -76,7 +153,7 @@ class Answers:
 
     def citations(self, atom: clingo.Symbol) -> tuple[Citation, ...]:
         """CR citations attached to a derived atom, sorted by rule number."""
-        return tuple(Citation(r, self._rule_text(r)) for r in sorted(set(self._cites.get(atom, ()))))
+        return tuple(Citation(r, self._rule_text(r)) for r in sorted(set(self._cites.get(symbol_key(atom), ()))))
 
     def _check_object(self, obj: str) -> None:
         if obj not in self._state.objects:
@@ -85,9 +162,11 @@ class Answers:
     def mana_value(self, obj: str) -> ManaValue | None:
         """Mana value of ``obj`` as it is now, or None when it cannot be determined (e.g. half mana)."""
         self._check_object(obj)
+        memo = self._memo
         for a in self._atoms["mana_value"]:
-            if symbol_name(a.arguments[0]) == obj:
-                return ManaValue(obj, a.arguments[1].number, self.citations(a))
+            args = memo.arguments(a)
+            if memo.name(args[0]) == obj:
+                return ManaValue(obj, args[1].number, self.citations(a))
         return None
 
     def _face_name(self, obj: str, face: int) -> str:
@@ -99,13 +178,14 @@ class Answers:
         optionally for one object; sorted by object then face."""
         out = []
         for a in self._atoms["may_cast"] + self._atoms["may_not_cast"]:
-            p, o, f, e = (a.arguments[i] for i in range(4))
-            if obj is not None and symbol_name(o) != obj:
+            args = self._memo.arguments(a)
+            p, o, f, e = args[:4]
+            if obj is not None and self._memo.name(o) != obj:
                 continue
             allowed = a.name == "may_cast"
             out.append(CastVerdict(symbol_name(p), symbol_name(o), f.number,
                                    self._face_name(symbol_name(o), f.number), symbol_name(e), allowed,
-                                   "" if allowed else _reason(a.arguments[4]), self.citations(a)))
+                                   "" if allowed else _reason(args[4]), self.citations(a)))
         return sorted(out, key=lambda v: (v.object, v.face, v.permission, v.player))
 
     def cast_options(self, obj: str | None = None) -> list[CastOption]:
@@ -114,15 +194,15 @@ class Answers:
         object; sorted by object, face, method, source."""
         found: dict[tuple, list] = {}
         for a in self._atoms["castable"] + self._atoms["cast_blocked"]:
-            key = tuple(a.arguments[:6])
-            entry = found.setdefault(key, [True, [], []])
-            if a.name == "cast_blocked":
+            args = self._memo.arguments(a)
+            entry = found.setdefault(args[:6], [True, [], []])
+            if len(args) == 7:  # cast_blocked/7
                 entry[0] = False
-                entry[1].append(symbol_name(a.arguments[6]))
+                entry[1].append(self._memo.name(args[6]))
             entry[2] += self.citations(a)
         out = []
         for (p, o, f, z, m, s), (allowed, reasons, cites) in found.items():
-            if obj is not None and symbol_name(o) != obj:
+            if obj is not None and self._memo.name(o) != obj:
                 continue
             out.append(CastOption(symbol_name(p), symbol_name(o), f.number, self._face_name(symbol_name(o), f.number),
                                   str(z), str(m), symbol_name(s), allowed, tuple(sorted(reasons)),
@@ -201,18 +281,20 @@ class Answers:
         """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""
         out = []
         for a in self._atoms["can_find"] + self._atoms["cannot_find"]:
-            if symbol_name(a.arguments[0]) != effect:
+            args = self._memo.arguments(a)
+            if self._memo.name(args[0]) != effect:
                 continue
             found = a.name == "can_find"
-            out.append(SearchVerdict(effect, symbol_name(a.arguments[1]), found,
-                                     "" if found else _reason(a.arguments[2]), self.citations(a)))
+            out.append(SearchVerdict(effect, symbol_name(args[1]), found,
+                                     "" if found else _reason(args[2]), self.citations(a)))
         return sorted(out, key=lambda v: v.object)
 
     def _count(self, predicate: str, key: str, number_at: int, what: str) -> Count:
         """The ``Count`` of the ``predicate`` atom whose first argument is ``key``."""
         for a in self._atoms[predicate]:
-            if symbol_name(a.arguments[0]) == key:
-                return Count(key, a.arguments[number_at].number, self.citations(a))
+            args = self._memo.arguments(a)
+            if self._memo.name(args[0]) == key:
+                return Count(key, args[number_at].number, self.citations(a))
         raise QueryError(f"no {what} {key!r} in this state")
 
     def count(self, effect: str) -> Count:

@@ -33,7 +33,9 @@ input order.
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
+import threading
 import time
 from typing import Any, Callable, Iterable, Sequence
 
@@ -52,6 +54,53 @@ def _bridge(name: str, arity: int, body: str) -> str:
     args = ",".join(f"X{i}" for i in range(1, arity + 1))
     atom = f"{name}({args})" if arity else name
     return f"{atom} :- {body.format(atom=atom)}.\n"
+
+
+class _Watchdog:
+    """Interrupts a ``clingo.Control``'s solve that runs past its time limit.
+
+    One daemon thread per watchdog, started on first use, sleeps until a deadline is armed and
+    calls ``Control.interrupt()`` (thread-safe, clingo API) if the solve is still running then.
+    Use ``with watchdog.armed(seconds): ctl.solve(...)``; afterwards ``fired`` tells whether the
+    deadline was reached.
+    """
+
+    def __init__(self, ctl: clingo.Control) -> None:
+        self._ctl = ctl
+        self._cond = threading.Condition()
+        self._deadline: float | None = None
+        self._thread: threading.Thread | None = None
+        self.fired = False
+
+    def _run(self) -> None:
+        with self._cond:
+            while True:
+                if self._deadline is None:
+                    self._cond.wait()
+                    continue
+                left = self._deadline - time.monotonic()
+                if left > 0:
+                    self._cond.wait(left)
+                    continue
+                self._deadline = None
+                self.fired = True
+                self._ctl.interrupt()
+
+    @contextlib.contextmanager
+    def armed(self, seconds: float):
+        """Within the block, the solve is interrupted after ``seconds`` of wall-clock time."""
+        with self._cond:
+            if self._thread is None or not self._thread.is_alive():  # e.g. in a forked child
+                self._thread = threading.Thread(target=self._run, name="pyrules-watchdog", daemon=True)
+                self._thread.start()
+            self.fired = False
+            self._deadline = time.monotonic() + seconds
+            self._cond.notify()
+        try:
+            yield self
+        finally:
+            with self._cond:
+                self._deadline = None
 
 
 class WarmSession:
@@ -137,6 +186,9 @@ class WarmSession:
         self._on: set[int] = set()  # literals switched on now
         self._cache: dict[tuple, frozenset[int]] = {}  # players / object fields -> their switches
         self._ctl = ctl
+        self._watchdog = _Watchdog(ctl)
+        from pyrules.api import SymbolMemo
+        self._memo = SymbolMemo()  # what Answers read off symbols, kept across queries
         self.n_state_facts = len(state_facts)
         self.n_cards = len(cards)
         self.ground_seconds = time.perf_counter() - t0
@@ -208,11 +260,12 @@ class WarmSession:
         """
         self._switch(state)
         models: list[tuple[clingo.Symbol, ...]] = []
-        with self._ctl.solve(async_=True, on_model=lambda m: models.append(tuple(m.symbols(shown=True)))) as handle:
-            if not handle.wait(self.time_limit):
-                handle.cancel()
-                raise QueryError("no answer: the solve was unknown (time limit)")
-            result = handle.get()
+        # A synchronous solve under the session's watchdog (an asynchronous solve handle costs a
+        # thread per query).
+        with self._watchdog.armed(self.time_limit):
+            result = self._ctl.solve(on_model=lambda m: models.append(tuple(m.symbols(shown=True))))
+        if self._watchdog.fired or result.interrupted:
+            raise QueryError("no answer: the solve was unknown (time limit)")
         if result.unsatisfiable or not models:
             raise QueryError("no answer: the solve was unsatisfiable")
         return models[-1]
@@ -230,7 +283,7 @@ class WarmSession:
 
         symbols = self.solve_symbols(state)
         cards = {name: self.kb.cards[name] for name in state.card_names()}
-        return Answers(symbols, state, cards, self.kb.rule_text)
+        return Answers(symbols, state, cards, self.kb.rule_text, self._memo)
 
 
 # --------------------------------------------------------------------------- batch mode

@@ -277,3 +277,67 @@ def test_ask_many_reports_bad_states_in_place(bolt_kb):
     assert results[0] == [True]
     assert isinstance(results[1], QueryError) and "Nope" in str(results[1])
     assert results[2] == []  # 117.1a: nothing allows casting Lightning Bolt from a graveyard
+
+
+# --------------------------------------------------------------------------- time limit
+
+PIGEONHOLE = """
+pigeon(1..13). hole(1..12).
+1 { in(P, H) : hole(H) } 1 :- pigeon(P).
+:- in(P, H), in(Q, H), P < Q.
+"""
+
+
+def test_watchdog_interrupts_a_solve_at_its_time_limit_and_rearms():
+    # The warm session solves synchronously under a watchdog thread (pyrules.warm._Watchdog): 13
+    # pigeons in 12 holes takes clasp far longer than 0.3 s, so the solve must be interrupted; the
+    # same watchdog then lets a quick solve finish.
+    import time
+
+    import clingo
+
+    from pyrules.warm import _Watchdog
+
+    ctl = clingo.Control()
+    ctl.add("base", [], PIGEONHOLE)
+    ctl.add("quick", [], "ok.")
+    ctl.ground([("base", [])])
+    dog = _Watchdog(ctl)
+    t0 = time.perf_counter()
+    with dog.armed(0.3):
+        result = ctl.solve()
+    elapsed = time.perf_counter() - t0
+    assert dog.fired and result.interrupted and not result.exhausted
+    assert elapsed < 5
+    quick = clingo.Control()
+    quick.add("base", [], "ok.")
+    quick.ground([("base", [])])
+    dog2 = _Watchdog(quick)
+    with dog2.armed(5):
+        result = quick.solve()
+    assert result.satisfiable and not dog2.fired
+
+
+def test_warm_session_reports_the_time_limit_as_no_answer(bolt_kb, monkeypatch):
+    # A session whose watchdog fired says "unknown (time limit)" (issue 7: no hanging, no guessed
+    # answer). The watchdog itself is tested above; here it is replaced by one that has fired.
+    import contextlib
+
+    import pyrules.warm as warm
+
+    s = GameState()
+    s.add_player("a")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("bolt", "Lightning Bolt", "hand", "a")
+    session = WarmSession(bolt_kb, [s])
+
+    @contextlib.contextmanager
+    def fired(self, seconds):
+        self.fired = True
+        yield self
+
+    monkeypatch.setattr(warm._Watchdog, "armed", fired)
+    with pytest.raises(QueryError, match="time limit"):
+        session.ask(s)
+    monkeypatch.undo()
+    assert [o.allowed for o in session.ask(s).cast_options("bolt")] == [True]
