@@ -217,7 +217,7 @@ def _collect_reminder(tok: Token) -> Token:
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
     return Lark(grammar_text("oracle_text"), parser="lalr", lexer="contextual",
-                start=["ability", "plain_ability", "sentence", "trigger_condition", "cost"],
+                start=["ability", "plain_ability", "sentence", "trigger_condition", "cost", "spell_choice"],
                 propagate_positions=False,  # spans come from the tokens (_span): 20% faster maybe_placeholders=False, cache=True,
                 lexer_callbacks={"REMINDER": _collect_reminder})
 
@@ -346,7 +346,9 @@ class _Sentence(Transformer):
         return ("not_card_type", str(c[0]).lower()[3:])
 
     def supertype(self, c):
-        return ("supertype", str(c[0]).lower())
+        word = str(c[0]).lower()
+        # 700.6: "historic" is no supertype (205.4a) but a quality of its own (legendary, artifact or Saga).
+        return ("historic",) if word == "historic" else ("supertype", word)
 
     def subtype(self, c):
         return ("subtype", str(c[0]))
@@ -411,7 +413,38 @@ class _Sentence(Transformer):
             out += [("allowed_spell_quality", g, _quality_term(q)) for q in quals]
         for x in c:
             if isinstance(x, tuple):
-                out += _modifier_facts(x)
+                out += _choice_facts(x) or _modifier_facts(x)
+        return out
+
+    def cast_free_as_though_flash(self, c):
+        # 118.9, 609.4 (Aluren): one permission; the flash part only with the free cast.
+        return self.cast_as_though_flash(c)
+
+    def without_paying_mana_costs(self, c):
+        return ("without_paying_mana_cost",)
+
+    # 601.3b: choices of the proposal that an "if" condition names (start rule spell_choice).
+    def choice_x_at_most(self, c):
+        return ("x_at_most", int(c[0]))
+
+    def choice_targets_commander(self, c):
+        return ("targets_designation", "commander")
+
+    # 202.3: "with mana value N or less/greater".
+    def mana_value_at_most(self, c):
+        return ("mana_value_at_most", int(c[0]))
+
+    def mana_value_at_least(self, c):
+        return ("mana_value_at_least", int(c[0]))
+
+    # 118.9: "You may pay [mana] rather than pay the mana cost for [spells] you cast."
+    def may_pay_rather_than_mana_cost(self, c):
+        who = c[0]
+        mana = next(x for x in c[1:] if isinstance(x, list) and x and x[0][0] == "pays_mana")
+        groups = next(x for x in c[1:] if isinstance(x, list) and x is not mana)
+        out = [("allows_alternative_cost", who, g) for g in range(1, len(groups) + 1)]
+        out += [("allowed_spell_quality", g, _quality_term(q)) for g, qs in enumerate(groups, 1) for q in qs]
+        out += [("alternative_cost_mana_symbol", i, sym) for _, _, i, sym in mana]
         return out
 
     def next_spell_as_though_flash(self, c):
@@ -478,8 +511,45 @@ class _Sentence(Transformer):
         if kind == "play_lands_and_cast":
             out.append(("allows_play_lands_from_zone", who, zone))
         for x in c:
-            if isinstance(x, tuple) and x[0] in ("duration", "during"):
+            if isinstance(x, tuple) and x[0] in ("duration", "during", "without_paying_mana_cost"):
                 out += _modifier_facts(x)
+        return out
+
+    # --- 118.9b an alternative cost a permission requires; 601.2f cost changes and floors
+    def chosen_name(self, c):
+        return ("chosen_name",)
+
+    def more(self, c):
+        return "more"
+
+    def less(self, c):
+        return "less"
+
+    def pay_life_equal_to_mana_value(self, c):
+        return "pay_life_equal_to_mana_value"
+
+    def permission_alternative_cost(self, c):
+        return [("permission_alternative_cost", next(x for x in c if isinstance(x, str) and not isinstance(x, Token)))]
+
+    def spell_cost_change(self, c):
+        # "[group] [you cast] cost {N} more/less to cast": one group; who casts (each player if unsaid).
+        group = [q for q in c if isinstance(q, tuple)]
+        who = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x == "you"), "each_player")
+        mana = "".join(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        syms = parse_mana_cost(mana).symbols
+        if any(sym.kind != "generic" for sym in syms):
+            raise ValueError("a cost change by colored mana is not read yet")
+        change = next(x for x in c if x in ("more", "less") and not isinstance(x, Token))
+        n = sum(sym.amount for sym in syms)
+        return [("spell_cost_modifier", who, (change, n), 1)] + [("modified_spell_quality", 1, q) for q in group]
+
+    def spell_cost_floor(self, c):
+        low, floor = [x for x in c if isinstance(x, int)]
+        if low != floor:
+            raise ValueError("a floor other than 'less than N ... costs N' is not read")
+        out = [("spell_cost_floor_ability", floor)]
+        if any(isinstance(t, Token) and t.type == "UNTAPPED_CONDITION" for t in c):
+            out.append(("applies_as_long_as_untapped",))
         return out
 
     # --- 120 damage
@@ -667,6 +737,10 @@ class _Sentence(Transformer):
     def activate_only_as_sorcery(self, c):
         return [("activate_only_as_sorcery",)]
 
+    def sacrifice_if_cast_when_sorcery_couldnt(self, c):
+        # 307.5a, 603.7 (Armor of Thorns): a delayed sacrifice if cast when a sorcery couldn't have been.
+        return [("sacrifice_if_cast_when_sorcery_couldnt",)]
+
     def sentence(self, c):
         return [f for clause in c if isinstance(clause, list) for f in clause]
 
@@ -728,6 +802,10 @@ class _Sentence(Transformer):
 
     def that(self, c):
         return ("that", _singular(str(c[-1]).lower()))
+
+    def cards_you_own_not_on_battlefield(self, c):
+        # 702.8a (Teferi, Mage of Zhalfir): "Creature cards you own that aren't on the battlefield".
+        return ("cards_you_own_not_on_battlefield", _singular(str(c[0]).lower()))
 
     # --- 106.1, 605 mana
     def mana_run(self, c):
@@ -1063,6 +1141,21 @@ class _Sentence(Transformer):
     def you_draw_second_card_each_turn(self, c):
         return [("trigger_event", ("draw_second_card_each_turn", "you"))]
 
+    # 122.6: "Whenever you put one or more [kind] counters on [object]". The kind is a counter-kind
+    # term as in counters/3 (pt(-1, -1) with numbers, 122.1a), named(Name), or any (no kind written).
+    def you_put_counters(self, c):
+        return [("trigger_event", ("put_counters", "you", c[-2], _obj(c[-1])))]
+
+    def put_pt_counters(self, c):
+        p, t = _pt(str(c[0]))
+        return ("pt", int(p), int(t))
+
+    def put_named_counters(self, c):
+        return ("named", str(c[0]).lower())
+
+    def put_any_counters(self, c):
+        return "any"
+
     def you_cast(self, c):
         groups = c[-1]
         out = [("trigger_event", ("cast", "you", g)) for g in range(1, len(groups) + 1)]
@@ -1281,7 +1374,22 @@ def _modifier_facts(x: tuple) -> list[tuple]:
         syms = parse_mana_cost(x[1]).symbols
         return [("permission_condition", "if_additional_cost_paid")] + [
             ("permission_additional_cost", i, s) for i, s in enumerate(syms, start=1)]
+    if x[0] == "without_paying_mana_cost":
+        return [("permission_without_paying_mana_cost",)]
     return []
+
+
+def _choice_facts(x: tuple) -> list[tuple]:
+    """An "if" condition that names a choice made while proposing the spell (601.3b: "if X is 3 or
+    less", "if it targets a commander"), read with the grammar's ``spell_choice`` rule:
+    ``permission_condition`` ``if_choice`` and ``permission_choice``; [] for any other condition."""
+    if x[0] != "condition" or x[1] != "if":
+        return []
+    try:
+        choice = _SENTENCE.transform(_parser().parse(x[2], start="spell_choice"))
+    except LarkError:
+        return []
+    return [("permission_condition", "if_choice"), ("permission_choice", choice)]
 
 
 # --------------------------------------------------------------------------------------------

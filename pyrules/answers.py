@@ -104,10 +104,12 @@ class CastOption:
     """One way ``player`` might cast face ``face`` of ``object`` now, and whether they may (CR 601.3).
 
     Attributes:
-        player, object: ids from the state; ``face`` 1-based, ``face_name`` its name.
+        player, object: ids from the state; ``face`` 1-based, ``face_name`` its name; ``face`` 0: cast
+            face down (708.2, 702.37c; ``face_name`` empty: a face-down spell has no name).
         zone: the zone it would be cast from (400.1).
         method: ``normal`` (pay the mana cost), ``without_paying_mana_cost``, ``flashback``,
-            ``alternative(K)`` (118.9).
+            ``alternative(K)`` (118.9); ``morph``, ``megamorph``, ``disguise``: face down for {3}
+            rather than the mana cost (702.37c, 702.168b).
         source: what allows it: ``rules`` (cast from hand, 117.1a), ``flashback`` (702.34a), or an
             effect id.
         allowed: True if the player may cast it this way now.

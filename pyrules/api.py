@@ -170,6 +170,8 @@ class Answers:
         return None
 
     def _face_name(self, obj: str, face: int) -> str:
+        if face == 0:  # cast face down (rules_asp/face_down.lp): no name (708.2, 702.37c)
+            return ""
         card = self._cards[self._state.objects[obj].card]
         return card.faces[face - 1].name
 

@@ -6,6 +6,8 @@ Read them through :meth:`pyrules.api.Answers.outcomes`::
     out.damage_results("combat")      # 120.3a–h results of each damage assignment
     out.state_based_actions()         # 704.5 actions checked after the events (704.3)
     out.life("bob"), out.poison("bob"), out.counters("bear", "-1/-1")
+    out.results("triggers_on")        # 603.2, 603.2c: abilities triggered by the events
+    out.triggered_tokens()            # 603.3a, 111.1: tokens those abilities will create
 
 Every answer comes from the clingo rule base (``rules_asp/damage.lp``, ``sba.lp``, ``counters.lp``,
 ``combat.lp``, ``tokens.lp``, ``designations.lp``, ``expend.lp``, ``shuffle.lp``, ``abilities.lp``);
@@ -138,6 +140,47 @@ class Outcome:
     def explain(self) -> str:
         """One line."""
         return f"{self.kind}({', '.join(self.args)}) (CR {_rules(self.citations)})"
+
+
+@dataclass(frozen=True)
+class TriggeredTokens:
+    """Tokens a triggered ability will create when it resolves (CR 603.3a, 608.2c, 111.1-111.3).
+
+    Attributes:
+        event: the event id the ability triggered on; ``source``: the object with the ability;
+            ``ability``: its index in the source's text (1-based, as printed).
+        occurrence: what the trigger event concerned, once per occurrence (603.2c): for
+            "Whenever you put one or more -1/-1 counters on a creature", the creature.
+        player: who creates them, owns and controls them (603.3a, 111.2).
+        count: how many tokens.
+        power, toughness: as the ability defines them (strings as printed: ``"1"``), or None.
+        colors, subtypes, card_types, keywords: sorted tuples (``("green",)``, ``("Snake",)``,
+            ``("creature",)``, ``("deathtouch",)``); name: a given name (111.4), else None.
+        citations: CR rules.
+    """
+
+    event: str
+    source: str
+    ability: int
+    occurrence: str
+    player: str
+    count: int
+    power: str | None
+    toughness: str | None
+    colors: tuple[str, ...]
+    subtypes: tuple[str, ...]
+    card_types: tuple[str, ...]
+    keywords: tuple[str, ...]
+    name: str | None
+    citations: tuple[Citation, ...]
+
+    def explain(self) -> str:
+        """One line."""
+        pt = f"{self.power}/{self.toughness} " if self.power is not None else ""
+        what = " ".join([*self.colors, *self.subtypes, *self.card_types])
+        kw = f" with {', '.join(self.keywords)}" if self.keywords else ""
+        return (f"{self.source} ability {self.ability} ({self.event}, {self.occurrence}): {self.player} creates "
+                f"{self.count} {pt}{what} token(s){kw} (CR {_rules(self.citations)})")
 
 
 class Outcomes:
@@ -337,11 +380,36 @@ class Outcomes:
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("token_copy", event, None, bool(yes), ("nonexistent_object",) if no else (), cites)
 
+    def triggered_tokens(self) -> list[TriggeredTokens]:
+        """Tokens the abilities that triggered on the events will create when they resolve (603.3a,
+        608.2c, 111.1-111.3), one entry per triggered ability and token description; sorted. Not given
+        for an optional instruction ("you may", 608.2d) or an ability whose text is partly unread."""
+        chars: dict[tuple, list[clingo.Symbol]] = {}
+        for a in self._atoms("token_on_resolution_characteristic"):
+            trig, i, ch = a.arguments
+            chars.setdefault((trig, i), []).append(ch)
+        out = []
+        for a in self._atoms("creates_tokens_on_resolution"):
+            trig, p, i, n = a.arguments
+            e, o, ab, x = trig.arguments
+            got = chars.get((trig, i), [])
+
+            def of(kind: str) -> tuple[str, ...]:
+                return tuple(sorted(symbol_name(c.arguments[0]) for c in got if c.name == kind))
+            pt = next((c.arguments for c in got if c.name == "power_toughness"), None)
+            names = of("named")
+            out.append(TriggeredTokens(symbol_name(e), symbol_name(o), ab.number, symbol_name(x), symbol_name(p),
+                                       n.number, symbol_name(pt[0]) if pt else None,
+                                       symbol_name(pt[1]) if pt else None, of("color"), of("subtype"),
+                                       of("card_type"), of("keyword"), names[0] if names else None, self._cite(a)))
+        return sorted(out, key=lambda t: (t.event, t.source, t.ability, t.occurrence))
+
     # --- everything else ---------------------------------------------------------------------------
     def results(self, kind: str) -> list[Outcome]:
         """Atoms of ``kind`` (``destroy_result``, ``triggers``, ``expends``, ``damage_removed``,
         ``library_shuffled``, ``shuffled_in``, ``not_shuffled_in``, ``tldr_result``, ``stays_in_zone``,
-        ``gameplay_tracker``, ``life_loss_ignored``, ``battle_kept_by_pending_trigger``,
+        ``gameplay_tracker``, ``life_loss_ignored``, ``battle_kept_by_pending_trigger``, ``triggers_on``
+        (603.2c: once per occurrence), ``trigger_undecided`` (603.4, 603.2h: part of the ability unread),
         ``indestructible_survives``, ``keyword_variable_value``, ``mana_spent_after``, ``defined_power_toughness``
         (604.3), ``leaves_stack_to`` (701.6a, 608.2n, 614); combat damage assignment (510.1, 510.4, 702.19b):
         ``assigns_combat_damage``, ``assigns_no_combat_damage``, ``lethal_damage_to_assign``,

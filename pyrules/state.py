@@ -238,9 +238,11 @@ class GameState:
                     during_resolution: bool = False, without_paying_mana_cost: bool = False,
                     top_of_library_only: bool = False, card_types: Iterable[str] = (),
                     colors: Iterable[str] = (), mana_value_at_most: int | None = None,
-                    mana_value_at_least: int | None = None) -> None:
+                    mana_value_at_least: int | None = None, as_though_flash: bool = False) -> None:
         """Like :meth:`allow_cast`, with the terms of the permission: cast while ``source`` resolves
-        (608.2g: timing ignored), without paying the mana cost (118.9), only the top of the library."""
+        (608.2g: timing ignored), without paying the mana cost (118.9), only the top of the library,
+        ``as_though_flash``: as though the spells had flash, only when cast through this permission
+        (609.4; Aluren's "without paying their mana costs and as though they had flash")."""
         self.allow_cast(effect, player, zone, card_types, mana_value_at_most, mana_value_at_least)
         e = ident(effect)
         self._effect_terms(effect, source, colors, False, None, None, None, None, None)
@@ -250,6 +252,8 @@ class GameState:
             self.extra.append(Function("without_paying_mana_cost", [e]))
         if top_of_library_only:
             self.extra.append(Function("permission_from_top_of_library", [e]))
+        if as_though_flash:
+            self.extra.append(Function("cast_permission_as_though_flash", [e]))
 
     def allow_alternative_cost(self, effect: str, player: str, cost: str, *, source: str | None = None,
                                card_types: Iterable[str] = ()) -> None:
@@ -326,6 +330,50 @@ class GameState:
         self.extra += [Function("requires_not_card_type", [ident(effect), Function(t)]) for t in not_card_types]
         self._effect_terms(effect, source, (), False, None, None, None, None, None)
 
+    def cost_reduction(self, effect: str, player: str, mana: int, *, source: str | None = None,
+                       name: str | None = None, only_object: str | None = None,
+                       card_types: Iterable[str] = ()) -> None:
+        """Spells ``player`` casts with these qualities cost {``mana``} (generic) less to cast (601.2f,
+        118.7a: never less colored mana); ``name``: spells with that name (709.4a); ``only_object``:
+        that object only (a copy "costs {2} less", God-Eternal Kefnet)."""
+        self.extra.append(Function("spell_cost_reduction", [ident(effect), ident(player), Number(mana)]))
+        self.extra += [Function("requires_card_type", [ident(effect), Function(t)]) for t in card_types]
+        self._effect_terms(effect, source, (), False, only_object, name, None, None, None)
+
+    def set_chosen_name(self, obj: str, name: str) -> None:
+        """``name`` was chosen for ``obj``'s "choose a card name" ability (201.4, 607.2d): its abilities
+        that refer to "the chosen name" use it (Council of the Absolute)."""
+        self.extra.append(Function("chosen_name", [ident(obj), String(name)]))
+
+    def add_card_copy(self, obj: str, original: str, player: str) -> GameObject:
+        """``player`` creates ``obj``, a copy of the card ``original`` (707.12: in the zone ``original`` is
+        in), with the copiable values of its card (707.2; a split card's two halves stay separate,
+        709.3c); ``player`` owns it (112.2a).
+
+        Raises:
+            QueryError: unknown ``original``, or as :meth:`add_object`.
+        """
+        if original not in self.objects:
+            raise QueryError(f"copy {obj!r}: no object {original!r} in this state")
+        o = self.objects[original]
+        copy = self.add_object(obj, o.card, o.zone, player)
+        self.extra.append(Function("copy_of_card", [ident(obj), ident(original)]))
+        return copy
+
+    def permit_cast_copy(self, effect: str, player: str, copy: str, *, source: str | None = None) -> None:
+        """Effect ``effect`` lets ``player`` cast the copy of a card ``copy`` while it resolves (707.12,
+        608.2g; "copy that card and you may cast the copy", God-Eternal Kefnet).
+
+        Raises:
+            QueryError: no object ``copy`` in this state.
+        """
+        if copy not in self.objects:
+            raise QueryError(f"permission {effect!r}: no object {copy!r} in this state")
+        e = ident(effect)
+        self.extra += [Function("cast_permission", [e, ident(player), Function(self.objects[copy].zone)]),
+                       Function("cast_during_resolution", [e])]
+        self._effect_terms(effect, source, (), False, copy, None, None, None, None)
+
     def choose_name(self, effect: str, player: str) -> None:
         """Effect ``effect`` instructs ``player`` to choose a card name (201.4, 709.4a)."""
         self.extra.append(Function("name_choice", [ident(effect), ident(player)]))
@@ -340,16 +388,20 @@ class GameState:
                 x: int | None = None, alternative_costs: Iterable[str] = (),
                 additional_costs: Iterable[str] = (), pays: dict[int, str] | None = None,
                 targets: Iterable[str] = (), modes: Iterable[int] = (), splice: Iterable[str] = (),
-                fused: bool = False) -> None:
+                fused: bool = False, timing: str | None = None) -> None:
         """``player`` proposes casting face ``face`` of ``obj`` (601.2a-c) by ``method`` (``normal``,
-        ``flashback``, ``without_paying_mana_cost``, ``alternative(K)``), announcing X, alternative and
+        ``flashback``, ``without_paying_mana_cost``, ``alternative(K)``; face 0 by ``morph``,
+        ``megamorph`` or ``disguise``: face down, 702.37c, 708.4), announcing X, alternative and
         additional costs, and for mana symbol I (1-based) a payment term (``"colored(b)"``,
         ``"life(2)"``, ``"generic(2)"``) (601.2b); ``modes``: the modes chosen, in order (1-based as
         printed, repeats kept: 700.2d); ``splice``: objects revealed to splice onto it, in the order of
-        their effects (702.47b); ``fused``: cast split card ``obj`` fused, all its halves (702.102a; ``face`` 1).
+        their effects (702.47b); ``fused``: cast split card ``obj`` fused, all its halves (702.102a; ``face`` 1);
+        ``timing``: the timing permission the cast uses (``proposal_timing/2``: ``"sorcery_timing"``,
+        ``"instant"``, ``"flash"``, ``"during_resolution"``, ``"as_though_flash(E)"`` for effect E;
+        rules_asp/timing.lp: e.g. Armor of Thorns cast through its own ability, 307.5a).
 
         Raises:
-            QueryError: unknown object, or a method/payment that is not an ASP term.
+            QueryError: unknown object, or a method/payment/timing that is not an ASP term.
         """
         if obj not in self.objects:
             raise QueryError(f"proposal {proposal!r}: no object {obj!r} in this state")
@@ -358,6 +410,8 @@ class GameState:
             out = [Function("proposal", [pr, ident(player), ident(obj), Number(face)]),
                    Function("proposal_method", [pr, parse_term(method)])]
             out += [Function("proposal_pays", [pr, Number(i), parse_term(p)]) for i, p in (pays or {}).items()]
+            if timing is not None:
+                out.append(Function("proposal_timing", [pr, parse_term(timing)]))
         except RuntimeError as err:
             raise QueryError(f"proposal {proposal!r}: not a term: {err}") from None
         out += [Function("proposal_alternative_cost", [pr, ident(k)]) for k in alternative_costs]
@@ -683,6 +737,11 @@ class GameState:
             self._add("cast_method", spell, parse_term(method))
         except RuntimeError as err:
             raise QueryError(f"cast method {method!r}: not a term: {err}") from None
+
+    def cast_spell(self, event: str, player: str, spell: str) -> None:
+        """Event ``event``: ``player`` casts ``spell``, an object already on the stack as it was cast
+        (601.2i: abilities that trigger on casting trigger; rules_asp/cast_triggers.lp)."""
+        self._add("cast_event", event, player, spell)
 
     def cleanup(self, event: str) -> None:
         """Event ``event``: the cleanup step's turn-based actions (514.2)."""

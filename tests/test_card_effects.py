@@ -145,7 +145,9 @@ def test_case_b10_liberator_colorless_or_artifact_spells(kb):
     mem = one(answers, "mem")
     # 609.4a: the colorless and the artifact permission both apply.
     assert mem.allowed and {"609.4", "609.4a"} <= rules(mem)
-    assert not one(answers, "bane").allowed
+    assert not one(answers, "bane", face=1).allowed
+    # 708.4, 702.37c: face down (face 0) it is a colorless creature spell: the permission applies.
+    assert one(answers, "bane", face=0).allowed
 
 
 # --------------------------------------------------------------------------- this spell
@@ -189,16 +191,17 @@ def test_s0_02_rout_flash_if_the_extra_cost_is_announced(kb):
     assert [d.args for d in answers.derived("proposal_illegal")] == [("without", "flash_requirement_not_met")]
 
 
-def test_silver_scrutiny_condition_text_is_a_condition_the_state_must_assert(kb):
-    # 601.3d: the grammar reads "You may cast this spell as though it had flash if ..." but not its
-    # condition "X is 3 or less" (a 601.3b choice): the effect waits on condition_met; no guess.
+def test_silver_scrutiny_condition_is_a_choice_of_the_proposal(kb):
+    # 601.3b: "You may cast this spell as though it had flash if X is 3 or less": X is chosen while
+    # proposing the spell (107.3a), so a may begin to cast it at b's end step with no condition_met
+    # fact; announcing X = 4 makes the proposal illegal (601.5; tests/test_card_effects_permissions.py).
     s = game()
     s.add_object("ss", "Silver Scrutiny", "hand", "a")
     answers = kb("Silver Scrutiny").ask(s)
     assert list(effects(answers)) == ["ability_effect(ss,1,1)"]
-    assert not one(answers, "ss").allowed
-    s.set_condition(ability_condition("ss", 1))
-    assert one(kb("Silver Scrutiny").ask(s), "ss").allowed
+    opt = one(answers, "ss")
+    assert opt.allowed and {"601.3b", "609.4"} <= rules(opt)
+    assert "601.3d" not in rules(effects(answers)["ability_effect(ss,1,1)"])
 
 
 # --------------------------------------------------------------------------- restrictions
@@ -378,21 +381,26 @@ def test_gandalf_the_white_legendary_spells_and_artifact_spells(kb, card, allowe
     assert opt.allowed is allowed and (allowed or opt.reasons == ("timing",))
 
 
-def test_raff_capashen_historic_is_reported_unread_not_guessed(kb):
-    # 700.6: "historic" (legendary, artifact or Saga) has no game-level quality here: the effect is not
-    # derived (no guess), and the ability is named as unread (113.6: it does function).
+@pytest.mark.parametrize("card", ["Isamaru, Hound of Konda", "Memnite", "History of Benalia"])
+def test_raff_capashen_lets_a_cast_historic_spells_at_instant_speed(kb, card):
+    # 700.6: legendary (Isamaru), artifact (Memnite) and Saga (History of Benalia) objects are historic;
+    # 609.4, 601.3b: Raff lets a cast them in b's end step as though they had flash.
     s = game()
     s.add_object("raff", "Raff Capashen, Ship's Mage", "battlefield", "a", controller="a")
-    answers = kb("Raff Capashen, Ship's Mage").ask(s)
-    assert answers.derived("card_effect") == []
-    (unread,) = answers.derived("card_effect_unread")
-    assert unread.args == ("raff", "3", "quality(supertype(historic))")
+    s.add_object("x", card, "hand", "a")
+    answers = kb("Raff Capashen, Ship's Mage", card).ask(s)
+    assert one(answers, "x").allowed
+    assert [e.args[1:] for e in answers.derived("card_effect")] == [("raff", "3")]
+    assert answers.derived("card_effect_unread") == []
 
 
-@pytest.mark.xfail(strict=True, reason="'historic' (700.6) is not a quality of qualities.lp yet: Raff's "
-                   "permission is not derived (card_effect_unread)")
-def test_raff_capashen_lets_a_cast_a_legendary_spell_at_instant_speed(kb):
+def test_raff_capashen_gives_a_non_historic_spell_no_permission(kb):
+    # 700.6: Grizzly Bears is neither legendary, nor an artifact, nor a Saga: not historic, so Raff's
+    # permission doesn't cover it and a creature spell can't be cast in b's end step (117.1a, 307.1).
     s = game()
     s.add_object("raff", "Raff Capashen, Ship's Mage", "battlefield", "a", controller="a")
-    s.add_object("isa", "Isamaru, Hound of Konda", "hand", "a")
-    assert one(kb("Raff Capashen, Ship's Mage", "Isamaru, Hound of Konda").ask(s), "isa").allowed
+    s.add_object("x", "Grizzly Bears", "hand", "a")
+    answers = kb("Raff Capashen, Ship's Mage", "Grizzly Bears").ask(s)
+    assert [e.args[1:] for e in answers.derived("card_effect")] == [("raff", "3")]  # read, and in effect
+    opt = one(answers, "x")
+    assert not opt.allowed and opt.reasons == ("timing",)

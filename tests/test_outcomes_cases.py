@@ -39,13 +39,18 @@ def test_case_c04_infect_damage_puts_counters_by_the_sources_controller(kb, game
     assert (r.result, r.player, r.counter) == ("put_counters", "a", "-1/-1") and "702.90c" in rules(r)
 
 
-@gap("C04-trigger")
-def test_case_c04_hapatra_triggers_on_infect_counters(kb, game):
+def test_case_c04_hapatra_triggers_on_infect_counters(kb, game, cases):
+    # 702.90c, 120.3d, 122.6, 603.2: a puts the -1/-1 counter, so Hapatra's "Whenever you put one or
+    # more -1/-1 counters on a creature" triggers; 603.3a, 111.2: a creates the Snake as it resolves.
+    assert "Hapatra triggers: A creates a Snake" in cases["C04"]["answer"]
     creature(game, "h", "Hapatra, Vizier of Poisons", "a")
     creature(game, "m", "Blight Mamba", "a")
     creature(game, "g", "Hill Giant", "b")
     game.deal_damage("combat", "m", "g", 1, combat=True)
-    assert [t.args[1] for t in kb.ask(game).outcomes().results("triggers")] == ["h"]
+    out = kb.ask(game).outcomes()
+    assert [t.args[1] for t in out.results("triggers")] == ["h"]
+    (snake,) = out.triggered_tokens()
+    assert (snake.player, snake.count, snake.subtypes, snake.keywords) == ("a", 1, ("Snake",), ("deathtouch",))
 
 
 def test_case_c05_phyrexian_unlife_turns_bolt_into_poison(kb, game):

@@ -19,10 +19,7 @@ from pyrules import GameState, KnowledgeBase
 from pyrules.cr import load_comprehensive_rules
 
 #: Cases and claims the rule base cannot pass yet: ID -> reason (each test is xfail(strict=True)).
-KNOWN_GAPS = {
-    "C04-trigger": "Hapatra's 'Whenever you put one or more -1/-1 counters on a creature' is not read by "
-                   "the Oracle-text grammar yet (card_unparsed), so no trigger can be derived",
-}
+KNOWN_GAPS: dict[str, str] = {}
 
 
 def gap(key: str):
