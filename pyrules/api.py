@@ -325,6 +325,10 @@ class KnowledgeBase:
         time_limit: seconds each solve may take.
     """
 
+    #: Most symbols the knowledge base remembers the reading of (see :class:`SymbolMemo`) before it
+    #: forgets them all; about 200 bytes each.
+    MEMO_LIMIT = 200_000
+
     def __init__(self, cards: Iterable[CardDefinition] = (), rules_document=None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         self.cards: dict[str, CardDefinition] = {}
@@ -332,6 +336,7 @@ class KnowledgeBase:
             self.cards.setdefault(c.name, c)
         self.rules_document = rules_document
         self.time_limit = time_limit
+        self._memo = SymbolMemo()  # clingo symbols are interned per process: valid across solves
 
     @classmethod
     def from_files(cls, card_files: Iterable[str | Path] = (), cr_file: str | Path | None = None,
@@ -405,7 +410,9 @@ class KnowledgeBase:
         if result.status != "satisfiable":
             raise NoAnswerError("inconsistent state: the facts contradict the rule base (no answer set)")
         cards = {name: self.cards[name] for name in state.card_names()}
-        return Answers(result.symbols, state, cards, self.rule_text)
+        if len(self._memo.heads) > self.MEMO_LIMIT:  # many different states: start over
+            self._memo = SymbolMemo()
+        return Answers(result.symbols, state, cards, self.rule_text, self._memo)
 
     def warm(self, states: Iterable[GameState]):
         """A :class:`pyrules.warm.WarmSession`: the rule base grounded once for the universe of
