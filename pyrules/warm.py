@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import contextlib
 import multiprocessing
+import os
 import threading
 import time
 from typing import Any, Callable, Iterable, Sequence
@@ -56,51 +57,71 @@ def _bridge(name: str, arity: int, body: str) -> str:
     return f"{atom} :- {body.format(atom=atom)}.\n"
 
 
-class _Watchdog:
-    """Interrupts a ``clingo.Control``'s solve that runs past its time limit.
+class _Alarm:
+    """One armed deadline of :class:`_Watchdog`: ``fired`` tells whether it was reached."""
 
-    One daemon thread per watchdog, started on first use, sleeps until a deadline is armed and
-    calls ``Control.interrupt()`` (thread-safe, clingo API) if the solve is still running then.
-    Use ``with watchdog.armed(seconds): ctl.solve(...)``; afterwards ``fired`` tells whether the
-    deadline was reached.
+    __slots__ = ("ctl", "deadline", "fired")
+
+    def __init__(self, ctl: clingo.Control, deadline: float) -> None:
+        self.ctl: clingo.Control | None = ctl
+        self.deadline = deadline
+        self.fired = False
+
+
+class _Watchdog:
+    """Interrupts ``clingo.Control`` solves that run past their time limit.
+
+    One daemon thread per process (started on first use, and again in a forked child) sleeps until
+    the earliest armed deadline and calls ``Control.interrupt()`` (thread-safe, clingo API) on a
+    solve still running then. It holds a Control only while that Control's alarm is armed, so a
+    session's ground program is freed with the session. Use::
+
+        with WATCHDOG.armed(ctl, seconds) as alarm:
+            ctl.solve(...)
+        alarm.fired  # the deadline was reached
     """
 
-    def __init__(self, ctl: clingo.Control) -> None:
-        self._ctl = ctl
+    def __init__(self) -> None:
         self._cond = threading.Condition()
-        self._deadline: float | None = None
-        self._thread: threading.Thread | None = None
-        self.fired = False
+        self._alarms: set[_Alarm] = set()
+        self._pid: int | None = None
 
     def _run(self) -> None:
         with self._cond:
             while True:
-                if self._deadline is None:
+                if not self._alarms:
                     self._cond.wait()
                     continue
-                left = self._deadline - time.monotonic()
-                if left > 0:
-                    self._cond.wait(left)
-                    continue
-                self._deadline = None
-                self.fired = True
-                self._ctl.interrupt()
+                now = time.monotonic()
+                for alarm in [a for a in self._alarms if a.deadline <= now]:
+                    self._alarms.discard(alarm)
+                    alarm.fired = True
+                    alarm.ctl.interrupt()
+                    alarm.ctl = None
+                if self._alarms:
+                    self._cond.wait(min(a.deadline for a in self._alarms) - now)
 
     @contextlib.contextmanager
-    def armed(self, seconds: float):
-        """Within the block, the solve is interrupted after ``seconds`` of wall-clock time."""
+    def armed(self, ctl: clingo.Control, seconds: float):
+        """Within the block, a solve of ``ctl`` is interrupted after ``seconds`` of wall-clock time;
+        yields the :class:`_Alarm`."""
+        alarm = _Alarm(ctl, time.monotonic() + seconds)
         with self._cond:
-            if self._thread is None or not self._thread.is_alive():  # e.g. in a forked child
-                self._thread = threading.Thread(target=self._run, name="pyrules-watchdog", daemon=True)
-                self._thread.start()
-            self.fired = False
-            self._deadline = time.monotonic() + seconds
+            if self._pid != os.getpid():  # first use, or a forked child (threads are not inherited)
+                self._pid = os.getpid()
+                threading.Thread(target=self._run, name="pyrules-watchdog", daemon=True).start()
+            self._alarms.add(alarm)
             self._cond.notify()
         try:
-            yield self
+            yield alarm
         finally:
             with self._cond:
-                self._deadline = None
+                self._alarms.discard(alarm)
+                alarm.ctl = None
+
+
+#: The process's watchdog for warm solves.
+WATCHDOG = _Watchdog()
 
 
 class WarmSession:
@@ -186,7 +207,6 @@ class WarmSession:
         self._on: set[int] = set()  # literals switched on now
         self._cache: dict[tuple, frozenset[int]] = {}  # players / object fields -> their switches
         self._ctl = ctl
-        self._watchdog = _Watchdog(ctl)
         from pyrules.api import SymbolMemo
         self._memo = SymbolMemo()  # what Answers read off symbols, kept across queries
         self.n_state_facts = len(state_facts)
@@ -262,9 +282,9 @@ class WarmSession:
         models: list[tuple[clingo.Symbol, ...]] = []
         # A synchronous solve under the session's watchdog (an asynchronous solve handle costs a
         # thread per query).
-        with self._watchdog.armed(self.time_limit):
+        with WATCHDOG.armed(self._ctl, self.time_limit) as alarm:
             result = self._ctl.solve(on_model=lambda m: models.append(tuple(m.symbols(shown=True))))
-        if self._watchdog.fired or result.interrupted:
+        if alarm.fired or result.interrupted:
             raise QueryError("no answer: the solve was unknown (time limit)")
         if result.unsatisfiable or not models:
             raise QueryError("no answer: the solve was unsatisfiable")

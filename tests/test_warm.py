@@ -296,26 +296,44 @@ def test_watchdog_interrupts_a_solve_at_its_time_limit_and_rearms():
 
     import clingo
 
-    from pyrules.warm import _Watchdog
+    from pyrules.warm import WATCHDOG
 
     ctl = clingo.Control()
     ctl.add("base", [], PIGEONHOLE)
-    ctl.add("quick", [], "ok.")
     ctl.ground([("base", [])])
-    dog = _Watchdog(ctl)
     t0 = time.perf_counter()
-    with dog.armed(0.3):
+    with WATCHDOG.armed(ctl, 0.3) as alarm:
         result = ctl.solve()
     elapsed = time.perf_counter() - t0
-    assert dog.fired and result.interrupted and not result.exhausted
+    assert alarm.fired and result.interrupted and not result.exhausted
     assert elapsed < 5
     quick = clingo.Control()
     quick.add("base", [], "ok.")
     quick.ground([("base", [])])
-    dog2 = _Watchdog(quick)
-    with dog2.armed(5):
+    with WATCHDOG.armed(quick, 5) as alarm:
         result = quick.solve()
-    assert result.satisfiable and not dog2.fired
+    assert result.satisfiable and not alarm.fired
+
+
+def test_watchdog_does_not_keep_a_session_alive():
+    # The watchdog holds a Control only while its alarm is armed: a session's ground program is
+    # freed with the session (ask_many builds one session per chunk of states).
+    import gc
+    import weakref
+
+    import clingo
+
+    from pyrules.warm import WATCHDOG
+
+    ctl = clingo.Control()
+    ctl.add("base", [], "ok.")
+    ctl.ground([("base", [])])
+    with WATCHDOG.armed(ctl, 5):
+        ctl.solve()
+    ref = weakref.ref(ctl)
+    del ctl
+    gc.collect()
+    assert ref() is None
 
 
 def test_warm_session_reports_the_time_limit_as_no_answer(bolt_kb, monkeypatch):
@@ -332,9 +350,10 @@ def test_warm_session_reports_the_time_limit_as_no_answer(bolt_kb, monkeypatch):
     session = WarmSession(bolt_kb, [s])
 
     @contextlib.contextmanager
-    def fired(self, seconds):
-        self.fired = True
-        yield self
+    def fired(self, ctl, seconds):
+        alarm = warm._Alarm(ctl, 0.0)
+        alarm.fired = True
+        yield alarm
 
     monkeypatch.setattr(warm._Watchdog, "armed", fired)
     with pytest.raises(QueryError, match="time limit"):
