@@ -453,6 +453,13 @@ class _Sentence(Transformer):
         out += [("allowed_spell_quality", 1, _quality_term(q)) for q in quals]
         return out
 
+    # 701.18b: "The next creature card you play this turn can be played as though it had flash"
+    # (Scout's Warning): a card played as a land or cast as a spell.
+    def next_card_play_as_though_flash(self, c):
+        out = [("allows_play_as_though_flash", "you", 1), ("permission_applies_to", "next_card_played_this_turn")]
+        out += [("allowed_spell_quality", 1, _quality_term(q)) for q in c if isinstance(q, tuple)]
+        return out
+
     # --- 702.8a/611.3a conditional keyword
     def has_keyword_as_long_as(self, c):
         if c[0] != ("self",):
@@ -606,10 +613,54 @@ class _Sentence(Transformer):
     def gameplay_tracker(self, c):
         return ("gameplay_tracker",)
 
+    # 115.1: a target narrowed by qualities: ("object", Noun, Quality...)
+    def qualified_target(self, c):
+        noun = next((_singular(str(t).lower()) for t in c if isinstance(t, Token) and t.type == "TYPE_WORD"),
+                    "permanent")
+        return ("object", noun, *[q for q in c if isinstance(q, tuple)])
+
+    def not_color(self, c):
+        return ("not_color", str(c[0]).lower()[3:])
+
+    def not_basic(self, c):
+        return ("not_supertype", "basic")
+
+    def is_tapped(self, c):
+        return ("tapped",)
+
+    def is_untapped(self, c):
+        return ("untapped",)
+
+    def is_attacking(self, c):
+        return ("attacking",)
+
+    def is_blocking(self, c):
+        return ("blocking",)
+
+    def is_attacking_or_blocking(self, c):
+        return ("attacking_or_blocking",)
+
+    def with_keyword(self, c):
+        return ("has_keyword", keyword_constant(str(c[0])))
+
+    def characteristic_at_least(self, c):
+        return (re.sub(r"\W+", "_", str(c[0]).lower()) + "_at_least", c[1])
+
+    def characteristic_at_most(self, c):
+        return (re.sub(r"\W+", "_", str(c[0]).lower()) + "_at_most", c[1])
+
+    def an_opponent_controls(self, c):
+        return ("controlled_by", "an_opponent")
+
     def destroy_qualities(self, c):
         return list(c)
 
     def destroy_target(self, c):
+        if len(c[-1]) > 1 and any(q[0] == "object" and len(q) > 2 and q[-1][0] in _SUFFIX_QUALITIES
+                                  for q in c[-1]):
+            # "target artifact or enchantment an opponent controls": the suffix may narrow every
+            # alternative or the last one only; not read.
+            raise ValueError("a suffix on one of several target alternatives is not read")
         return [("destroy_target", 1)] + [("destroy_target_may_be", 1, _quality_term(q)) for q in c[-1]]
 
     def destroy_all(self, c):
@@ -640,6 +691,15 @@ class _Sentence(Transformer):
     def creatures_you_control(self, c):
         return ("each_you_control", "creature")
 
+    def all_of_subtype(self, c):
+        word = str(c[0])
+        if not word.endswith("s") or word.endswith(("ves", "ies", "men")):
+            raise ValueError("an irregular plural subtype is not read")  # "Elves", "Faeries"
+        return ("all", ("subtype", word[:-1]))
+
+    def commander_creatures_you_own(self, c):
+        return ("commander_creatures_you_own",)
+
     def other_creatures_you_control(self, c):
         return ("other_you_control", "creature")
 
@@ -655,11 +715,27 @@ class _Sentence(Transformer):
     def until_eot(self, c):
         return ("duration", "until_end_of_turn")
 
+    # --- 113.10 abilities added in quotation marks; 114.2 emblems
+    def granted_keyword(self, c):
+        return keyword_constant(str(c[0]))
+
+    def quoted_ability(self, c):
+        return granted_ability(str(c[0]))
+
+    def granted_abilities(self, c):
+        return list(c)
+
+    def create_emblem(self, c):
+        return [("creates_emblem", c[0], granted_ability(str(q)))
+                for q in c[1:] if isinstance(q, Token) and q.type == "QUOTED"]
+
     def keyword_grant(self, c):
-        affected = c[0]
+        # "Until end of turn, [affected] gains ..." puts the duration first.
+        affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
         kws = next(x for x in c if isinstance(x, list))
-        dur = next((x for x in c[1:] if isinstance(x, tuple) and x and x[0] == "duration"), None)
-        out = [("grants_keyword", affected, k) for k in kws]
+        dur = next((x for x in c if isinstance(x, tuple) and x and x[0] == "duration"), None)
+        out = [("grants_keyword", affected, k) if isinstance(k, str) else ("ability_grants_ability", affected, k)
+               for k in kws]
         pt = next((x for x in c if isinstance(x, Token) and x.type == "PT"), None)
         if pt is not None:
             p, t = _pt(str(pt))
@@ -755,6 +831,54 @@ class _Sentence(Transformer):
     def striation_power_toughness(self, c):
         p, t = _pt(str(c[0]))
         return [("striation_power_toughness", p, t)]
+
+    # --- 502.3 untapping; 402.2 hand size; 305.2 land plays; 615 prevention; 603.7a delayed effects
+    def doesnt_untap(self, c):
+        return [("doesnt_untap", c[0], c[1], c[2])]
+
+    def every_untap_step(self, c):
+        return "every"
+
+    def next_untap_step(self, c):
+        return "next"
+
+    def choose_not_to_untap(self, c):
+        return [("chooses_not_to_untap", "you", c[0])]
+
+    def no_maximum_hand_size(self, c):
+        return [("no_maximum_hand_size", c[0])]
+
+    def look_at_top_card_any_time(self, c):
+        return [("looks_at_top_card_any_time", "you")]
+
+    def each_of_your_turns(self, c):
+        return ("each_of_your_turns",)
+
+    def play_additional_lands(self, c):
+        n = next(x for x in c if isinstance(x, int) or x == "x")
+        when = c[-1][-1]  # ("duration", "this_turn") or ("each_of_your_turns",)
+        return [("plays_additional_lands", "you", n, when)]
+
+    def prevent_next_damage(self, c):
+        amount, recipient = c[0], c[-1]
+        return [("prevents_next_damage", amount, recipient if isinstance(recipient, tuple) else recipient),
+                ("duration", "this_turn")]
+
+    def prevent_all_combat_damage(self, c):
+        return [("prevents_all_combat_damage",), ("duration", "this_turn")]
+
+    def sacrifice_it(self, c):
+        return [("sacrifices", "you", "it", 1)]
+
+    def next_turns_upkeep(self, c):
+        return "beginning_of_next_turns_upkeep"
+
+    def next_end_step(self, c):
+        return "beginning_of_next_end_step"
+
+    def delayed_effect(self, c):
+        facts = c[0]
+        return facts + [("delayed_until", facts[0][0], c[-1])]
 
     def activate_only_once_each_turn(self, c):
         return [("activate_only_once_each_turn",)]
@@ -853,6 +977,12 @@ class _Sentence(Transformer):
     # --- 119.3 life
     def gain_life(self, c):
         return [("gains_life", c[0], c[-1])]
+
+    def you_gain_life_effect(self, c):
+        return [("gains_life", "you", c[-1])]
+
+    def get_energy(self, c):
+        return [("gets_energy", c[0], len(c) - 1)]
 
     def lose_life(self, c):
         return [("loses_life", c[0], c[-1])]
@@ -1118,10 +1248,43 @@ class _Sentence(Transformer):
         return [("trigger_event", ("beginning_of_step", c[0], step))]
 
     def trigger_you_control(self, c):
-        return ("you_control", _singular(str(c[0]).lower()))
+        return ("you_control", _trigger_noun(c[0]))
 
     def trigger_another_you_control(self, c):
-        return ("another_you_control", _singular(str(c[0]).lower()))
+        return ("another_you_control", _trigger_noun(c[0]))
+
+    def trigger_another_nontoken_you_control(self, c):
+        return ("another_nontoken_you_control", _trigger_noun(c[0]))
+
+    def trigger_opponent_controls(self, c):
+        return ("an_opponent_controls", _trigger_noun(c[0]))
+
+    def self_or_object_enters(self, c):
+        return self.object_enters(c[:1]) + self.object_enters(c[1:])
+
+    def self_or_object_dies(self, c):
+        return self.object_dies(c[:1]) + self.object_dies(c[1:])
+
+    def object_becomes_tapped(self, c):
+        return [("trigger_event", ("becomes_tapped", _obj(c[0])))]
+
+    def object_becomes_untapped(self, c):
+        return [("trigger_event", ("becomes_untapped", _obj(c[0])))]
+
+    def object_turned_face_up(self, c):
+        return [("trigger_event", ("turned_face_up", _obj(c[0])))]
+
+    def object_put_into_graveyard_from_battlefield(self, c):
+        return [("trigger_event", ("put_into_graveyard_from_battlefield", _obj(c[0])))]
+
+    def you_cast_second_spell_each_turn(self, c):
+        return [("trigger_event", ("cast_second_spell_each_turn", "you"))]
+
+    def player_discards_a_card(self, c):
+        return [("trigger_event", ("discard_card", c[0]))]
+
+    def you_sacrifice(self, c):
+        return [("trigger_event", ("sacrifice", "you", c[-1]))]
 
     def trigger_another(self, c):
         return ("another", _singular(str(c[0]).lower()))
@@ -1346,6 +1509,19 @@ def _obj(term: tuple) -> object:
     return "self" if term == ("self",) else term
 
 
+#: Qualities written after the noun of a target ("with flying", "an opponent controls").
+_SUFFIX_QUALITIES = ("has_keyword", "power_at_least", "power_at_most", "toughness_at_least",
+                     "toughness_at_most", "mana_value_at_least", "mana_value_at_most", "controlled_by")
+
+
+def _trigger_noun(tok) -> object:
+    """The object noun of a trigger condition: a card type constant ("creature"), or for a
+    capitalized subtype word ("Dragon") ``("subtype", "Dragon")``."""
+    if isinstance(tok, Token) and tok.type == "SUBTYPE_WORD":
+        return ("subtype", str(tok))
+    return _singular(str(tok).lower())
+
+
 def _singular(word: str) -> str:
     return {"sorceries": "sorcery"}.get(word, word[:-1] if word.endswith("s") and word != "class" else word)
 
@@ -1417,14 +1593,56 @@ def _sentences(text: str) -> list[tuple[str, int]]:
     return [(s, o + (len(text[o:]) - len(text[o:].lstrip()))) for s, o in out if s]
 
 
+#: Facts whose last argument is an ability given in quotation marks (113.10, 114.2).
+_GRANTING = ("ability_grants_ability", "creates_emblem")
+
+
+def _unwrapped(fact: tuple) -> tuple:
+    while fact[0] in ("in_mode", "in_granted"):
+        fact = fact[2]
+    return fact
+
+
 def _add_facts(ability: Ability, facts: list[tuple], column: int, mode: int | None = None) -> None:
     """Add sentence facts; a condition kept as words (no meaning yet) becomes an Unparsed record.
-    Facts of a mode (700.2) are wrapped as ``("in_mode", M, fact)``."""
+    Facts of a mode (700.2) are wrapped as ``("in_mode", M, fact)``. A fact that gives an ability in
+    quotation marks (:data:`_GRANTING`) gets the quoted ability's number K in this ability
+    (``("granted", K)``) and the quoted ability's facts follow as ``("in_granted", K, fact)``."""
     for f in facts:
         if f[0] == "condition_text":
             ability.unparsed.append(Unparsed("condition", f[2], column))
-        else:
-            ability.semantics.append(f if mode is None else ("in_mode", mode, f))
+            continue
+        granted: list[tuple] = []
+        if f[0] in _GRANTING and isinstance(f[-1], Ability):
+            k = 1 + sum(1 for s in ability.semantics if _unwrapped(s)[0] in _GRANTING)
+            inner = f[-1]
+            f = (*f[:-1], ("granted", k))
+            granted = [("in_granted", k, ("granted_ability_kind", inner.kind))]
+            granted += [("in_granted", k, g) for g in inner.semantics]
+        for g in [f] + granted:
+            ability.semantics.append(g if mode is None else ("in_mode", mode, g))
+
+
+def granted_ability(quoted: str) -> Ability:
+    """The ability in quotation marks of "has "[ability]"" (113.10) or "an emblem with "[ability]""
+    (114.2), read with this grammar as an ability line of its own.
+
+    Raises:
+        ValueError: the quoted ability is not read in full (any unparsed part), is no ability
+            (reminder text, a keyword line), or names the card itself ("~": the name in a granted
+            ability refers to the object that grants it, not the one that has it: not read).
+    """
+    inner = quoted.strip()[1:-1].strip()
+    if not inner or "~" in inner:
+        raise ValueError("a quoted ability naming its source is not read")
+    saved = _SENTENCE.text
+    try:
+        ab = _read_line(inner, False)
+    finally:
+        _SENTENCE.text = saved
+    if ab.unparsed or ab.kind in ("unclassified", "reminder", "keyword") or ab.ability_word or ab.modes:
+        raise ValueError("quoted ability not read in full")
+    return ab
 
 
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",

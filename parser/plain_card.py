@@ -96,11 +96,20 @@ def plain_card_records(text: str, source: str = "<plain card>") -> list[dict[str
     while lines and (not lines[0].strip() or lines[0].lstrip().startswith("#")):
         lines.pop(0)
         skipped += 1
+    if not any(line.strip() for line in lines):
+        raise CardTextError("no card: the text is empty or holds only blank lines and comments "
+                            "(expected: name, optional mana cost line, type line, text lines)", source)
     text = "\n".join(lines).rstrip() + "\n"
     try:
         tree = lalr_parser("plain_card").parse(text)
     except UnexpectedInput as err:
         line = getattr(err, "line", None)
+        token = getattr(err, "token", None)
+        if getattr(token, "type", None) == "BRACE_LINE":
+            raise CardTextError(f"not a mana cost line: {str(token).strip()!r} (a mana cost line holds only "
+                                "mana symbols, each in braces: {2}{R}; a line starting with '{' is text only "
+                                "after the type line)", source, None if line is None else line + skipped,
+                                getattr(err, "column", None)) from None
         raise CardTextError("not a plain-text card (expected: name, optional mana cost line, type "
                             "line, text lines, optional P/T line; '//' between faces, a blank line "
                             "between cards)", source, None if line is None else line + skipped,

@@ -47,8 +47,10 @@ class CastVerdict:
     Attributes:
         player, object, permission: ids from the state.
         face: 1-based face index; ``face_name`` its name.
-        allowed: True if the player may begin to cast it.
-        reason: for a refusal, why (e.g. ``"mana value 3 is more than 2"``); "" when allowed.
+        allowed: True if the player may cast it now through the permission (it covers the card,
+            and some way of casting it the permission allows is castable: the cast_options verdict).
+        reason: for a refusal, why (e.g. ``"mana value 3 is more than 2"``, ``"timing"``,
+            ``"not_top_of_library"``); "" when allowed.
         citations: CR rules.
     """
 
@@ -143,7 +145,8 @@ class LandPlay:
 
     Attributes:
         player, object: ids from the state; ``zone`` the zone it would be played from (305.1: hand).
-        allowed: True if the player may play it now (a special action: it never uses the stack).
+        allowed: True if the player may play it now (a special action: it never uses the stack);
+            None if the rule base can't tell (``reasons`` says what is not modelled).
         reasons: for a refusal, each reason: ``not_your_turn`` (305.3), ``no_land_play_available``
             (305.2b), ``timing`` (305.1), ``no_priority`` (116.1); empty when allowed.
         citations: CR rules.
@@ -152,13 +155,13 @@ class LandPlay:
     player: str
     object: str
     zone: str
-    allowed: bool
+    allowed: bool | None
     reasons: tuple[str, ...]
     citations: tuple[Citation, ...]
 
     def explain(self) -> str:
         """One line: verdict, why, and the rules."""
-        verdict = "may play" if self.allowed else "may not play"
+        verdict = "may play" if self.allowed else ("unknown whether may play" if self.allowed is None else "may not play")
         why = f": {', '.join(self.reasons)}" if self.reasons else ""
         return f"{self.player} {verdict} land {self.object} from {self.zone}{why} (CR {_cites(self.citations)})"
 

@@ -7,8 +7,8 @@ Example::
     state = GameState()
     state.add_player("alice")
     state.add_object("g1", "There // They're // Their", zone="graveyard", owner="alice")
-    state.allow_cast("sword", "alice", "graveyard", card_types=("instant", "sorcery"),
-                     mana_value_at_most=2)
+    state.permit_cast("sword", "alice", "graveyard", during_resolution=True,
+                      card_types=("instant", "sorcery"), mana_value_at_most=2)
     for verdict in kb.ask(state).cast_verdicts():
         print(verdict.explain())
 
@@ -177,7 +177,16 @@ class Answers:
 
     def cast_verdicts(self, obj: str | None = None) -> list[CastVerdict]:
         """Every (player, object, face, permission) the rule base decided on, allowed or not,
-        optionally for one object; sorted by object then face."""
+        optionally for one object; sorted by object then face.
+
+        ``allowed`` (may_cast/4 of casting.lp) means the player may cast that face now through that
+        permission: it covers the card (zone, top of library, qualities: 601.3, 709.3a) and some way
+        of casting it the permission allows is castable now (timing, prohibitions, costs) — the same
+        verdict as :meth:`cast_options` for that permission. A refusal (may_not_cast/5) gives each
+        reason: a quality it lacks, ``not_top_of_library``, ``prohibited(E)``, ``timing``,
+        ``no_priority``, ``unpayable_cost``. A state without a turn or priority holder casts only
+        through a permission used while its source resolves (608.2g: ``permit_cast(...,
+        during_resolution=True)``)."""
         out = []
         for a in self._atoms["may_cast"] + self._atoms["may_not_cast"]:
             args = self._memo.arguments(a)
@@ -213,12 +222,17 @@ class Answers:
 
     def land_plays(self, obj: str | None = None) -> list[LandPlay]:
         """Every (player, land, zone) the rule base decided on (may_play_land/3, may_not_play_land/4 of
-        lands.lp), allowed or not with each reason; optionally for one object; sorted by object."""
+        lands.lp), allowed or not with each reason, or left open (``allowed`` None, land_play_unknown/4:
+        ``modal_double_faced_land_face``, 712.12; ``from_top_of_library``, 305.1: not modelled);
+        optionally for one object; sorted by object."""
         found: dict[tuple, list] = {}
-        for a in self._atoms["may_play_land"] + self._atoms["may_not_play_land"]:
+        for a in self._atoms["may_play_land"] + self._atoms["may_not_play_land"] + self._atoms.get("land_play_unknown", []):
             entry = found.setdefault(tuple(a.arguments[:3]), [True, [], []])
             if a.name == "may_not_play_land":
                 entry[0] = False
+                entry[1].append(symbol_name(a.arguments[3]))
+            elif a.name == "land_play_unknown":
+                entry[0] = None
                 entry[1].append(symbol_name(a.arguments[3]))
             entry[2] += self.citations(a)
         out = [LandPlay(symbol_name(p), symbol_name(o), str(z), allowed, tuple(sorted(reasons)),
@@ -268,8 +282,10 @@ class Answers:
 
     def assumptions(self) -> list[Assumption]:
         """Abilities in play whose text pyrules could not read (``unread_ability/3``), could read
-        only in part (``card_effect_unread/3``), or read as a keyword no rule interprets yet
-        (``uninterpreted_keyword/2``): every answer for this state assumes they do not apply.
+        only in part (``card_effect_unread/3``), read as a keyword no rule interprets yet
+        (``uninterpreted_keyword/2``), or read as a triggered ability whose trigger event no rule
+        derives (``uninterpreted_trigger/3``, 603.2; text ``"trigger <event kind>: not modelled"``):
+        every answer for this state assumes they do not apply (113.6: abilities that function now).
         Sorted by object and ability."""
         out = [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, a.arguments[2].string)
                for a in self._atoms.get("unread_ability", ())]
@@ -277,6 +293,9 @@ class Answers:
                 for a in self._atoms.get("card_effect_unread", ()) if a.arguments[1].type == a.arguments[1].type.Number]
         out += [Assumption(symbol_name(a.arguments[0]), 0, f"keyword {a.arguments[1]}: no rules for it yet")
                 for a in self._atoms.get("uninterpreted_keyword", ())]
+        out += [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number,
+                           f"trigger {a.arguments[2].name or a.arguments[2]}: not modelled")
+                for a in self._atoms.get("uninterpreted_trigger", ()) if a.arguments[1].type == a.arguments[1].type.Number]
         return sorted(set(out), key=lambda x: (x.object, x.ability, x.text))
 
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
@@ -320,7 +339,9 @@ class KnowledgeBase:
     """The rule base plus the card definitions (and optionally a CR document for citation texts).
 
     Args:
-        cards: card definitions to look names up in.
+        cards: card definitions to look names up in; where a name has both a card and a token (or
+            emblem) record, the card is what the name means (:func:`pyrules.cards.one_per_name`);
+            the token records stay in ``tokens`` (name -> definition).
         rules_document: a parsed CR (``pyrules.cr``), used to attach each cited rule's text.
         time_limit: seconds each solve may take.
     """
@@ -331,9 +352,16 @@ class KnowledgeBase:
 
     def __init__(self, cards: Iterable[CardDefinition] = (), rules_document=None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:
-        self.cards: dict[str, CardDefinition] = {}
+        from pyrules.cards import is_card, one_per_name
+
+        cards = list(cards)
+        # A name means its card, not a token of that name listed before it (108.2b, 111.11);
+        # names with only a token/emblem record keep that record. All token records: ``tokens``.
+        self.cards: dict[str, CardDefinition] = {c.name: c for c in one_per_name(cards)}
+        self.tokens: dict[str, CardDefinition] = {}
         for c in cards:
-            self.cards.setdefault(c.name, c)
+            if not is_card(c):
+                self.tokens.setdefault(c.name, c)
         self.rules_document = rules_document
         self.time_limit = time_limit
         self._memo = SymbolMemo()  # clingo symbols are interned per process: valid across solves

@@ -104,9 +104,12 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             out.append(Function("face_keyword_power_toughness", [c, f, k, *map(String, kw.power_toughness)]))
     for fact in ab.semantics:
         where = a
-        if fact[0] == "in_mode":
-            where, fact = Function("mode", [a, Number(fact[1])]), fact[2]
+        while fact[0] in ("in_mode", "in_granted"):
+            # 700.2: a mode's facts at mode(A, M); 113.10, 114.2: a quoted ability's at granted(A, K).
+            where, fact = Function("mode" if fact[0] == "in_mode" else "granted", [where, Number(fact[1])]), fact[2]
         name, args = fact[0], fact[1:]
+        if name in ("ability_grants_ability", "creates_emblem"):
+            args = (*args[:-1], Function("granted", [where, Number(args[-1][1])]))
         if name == "cost_mana" and any(k.cost_text for k in ab.keywords):
             # mana in a keyword's "—" cost (Ward—{2}, Pay 2 life): the keyword's cost symbols.
             kw = next(k for k in ab.keywords if k.cost_text)
@@ -132,6 +135,8 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             name = "ability_cost"
         if name == "player_may":
             args = (args[0], _RENAMED.get(args[1], args[1]))
+        if name == "delayed_until":
+            args = (_RENAMED.get(args[0], args[0]), args[1])
         name = _RENAMED.get(name, name)
         out.append(Function(name, [c, f, where, *[value_term(v) for v in args]]))
     for u in ab.unparsed:

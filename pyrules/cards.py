@@ -274,6 +274,30 @@ def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[Car
     return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]
 
 
+#: Scryfall layouts of records that are not cards (108.2b: tokens aren't cards; 114: emblems;
+#: art-series inserts are no game objects). A card of the same name is what the name means.
+NOT_CARD_LAYOUTS = frozenset({"token", "double_faced_token", "emblem", "art_series"})
+
+
+def is_card(card: CardDefinition) -> bool:
+    """Whether ``card`` defines a card rather than a token, emblem or insert
+    (:data:`NOT_CARD_LAYOUTS`; CR 108.2b, 111.1)."""
+    return card.layout not in NOT_CARD_LAYOUTS
+
+
+def one_per_name(cards: Iterable[CardDefinition]) -> list[CardDefinition]:
+    """One definition per name, in first-seen order: the first card of that name (:func:`is_card`),
+    else the first token/emblem record of it. The Oracle files list some tokens before the card
+    of the same name (Ornithopter, Tarmogoyf …); a state's card name means the card (108.2b,
+    111.11: even a token created by name uses the Oracle card)."""
+    chosen: dict[str, CardDefinition] = {}
+    for c in cards:
+        old = chosen.get(c.name)
+        if old is None or (not is_card(old) and is_card(c)):
+            chosen[c.name] = c
+    return list(chosen.values())
+
+
 def cards_from_text(text: str, source: str = "<plain card>") -> list[CardDefinition]:
     """Card definitions from pyrules' plain-text card format (grammar ``parser/plain_card.lark``):
     per card a name line, an optional mana-cost line, a type line, Oracle text lines and an

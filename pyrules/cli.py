@@ -82,13 +82,17 @@ def _explain_unsat(statements, time_limit: float) -> list[str]:
 
 
 def _positive_seconds(text: str) -> float:
-    """argparse type: a time limit in seconds, > 0."""
+    """argparse type: a time limit in seconds, finite, > 0 and at most
+    :data:`pyrules.solver.MAX_TIME_LIMIT` (``inf`` and ``nan`` are refused)."""
+    from pyrules.solver import MAX_TIME_LIMIT
+
     try:
         value = float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not value > 0:
-        raise argparse.ArgumentTypeError(f"the time limit must be more than 0 seconds, not {text}")
+    if not 0 < value <= MAX_TIME_LIMIT:  # also false for nan
+        raise argparse.ArgumentTypeError(f"the time limit must be more than 0 seconds and at most "
+                                         f"{MAX_TIME_LIMIT:g}, not {text}")
     return value
 
 
@@ -105,17 +109,22 @@ def _cmd_schema(args: argparse.Namespace) -> int:
 
 def _cmd_solve(args: argparse.Namespace) -> int:
     from pyrules.card_facts import card_facts
-    from pyrules.cards import load_cards
-    from pyrules.fact_files import read_fact_file
+    from pyrules.cards import load_cards, one_per_name
+    from pyrules.fact_files import read_fact_file, unknown_predicate_warnings
     from pyrules.solver import solve_bounded
 
-    statements = [s for f in args.files for s in read_fact_file(f, allow_scripts=args.allow_scripts)]
+    per_file = [(f, read_fact_file(f, allow_scripts=args.allow_scripts)) for f in args.files]
+    for warning in unknown_predicate_warnings(per_file):
+        print(f"pyrules: {warning}", file=sys.stderr)
+    statements = [s for _, stms in per_file for s in stms]
     card_files = list(args.cards)
 
     def card_definitions():
         # Read in the time-limited child process: only the cards the fact files name.
         names = _named_cards(statements)
-        return [f for path in card_files for c in load_cards(path, names=names) for f in card_facts(c)]
+        # One definition per name: the card, not a token of the same name (108.2b).
+        cards = one_per_name(c for path in card_files for c in load_cards(path, names=names))
+        return [f for c in cards for f in card_facts(c)]
 
     result = solve_bounded(statements=statements, time_limit=args.time_limit, prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)

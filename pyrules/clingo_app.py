@@ -45,14 +45,18 @@ class PyrulesClingo(Application):
     def main(self, control, files: Sequence[str]) -> None:
         """Load the rule base, the checked files and the card facts; ground; solve."""
         from pyrules.card_facts import card_facts
-        from pyrules.cards import load_cards
+        from pyrules.cards import load_cards, one_per_name
         from pyrules.cli import _named_cards
-        from pyrules.fact_files import read_fact_file
+        from pyrules.fact_files import read_fact_file, unknown_predicate_warnings
 
         try:
-            statements = [s for f in files for s in read_fact_file(f, allow_scripts=self._allow_scripts.flag)]
+            per_file = [(f, read_fact_file(f, allow_scripts=self._allow_scripts.flag)) for f in files]
+            statements = [s for _, stms in per_file for s in stms]
+            for warning in unknown_predicate_warnings(per_file):
+                print(f"pyrules: {warning}", file=sys.stderr)
             names = _named_cards(statements)
-            facts = [f for path in self._cards for c in load_cards(path, names=names) for f in card_facts(c)]
+            cards = one_per_name(c for path in self._cards for c in load_cards(path, names=names))
+            facts = [f for c in cards for f in card_facts(c)]
         except PyrulesError as err:
             self.error = err
             return

@@ -59,3 +59,12 @@ class QueryError(PyrulesError):
 class NoAnswerError(QueryError):
     """The rule base gave no answer: the state is inconsistent (``state_error/1``, or no answer
     set), or the time limit was reached. The command line exits 1 for it, not 2."""
+
+
+class StateValueError(QueryError, ValueError):
+    """A value given to the state builder (:class:`pyrules.state.GameState`) has the wrong type,
+    syntax or range. ``argument`` names the parameter (``x_value``, ``step`` …) or is None."""
+
+    def __init__(self, message: str, argument: str | None = None) -> None:
+        super().__init__(message)
+        self.argument = argument

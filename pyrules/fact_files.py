@@ -12,6 +12,7 @@ from pathlib import Path
 
 from functools import lru_cache
 
+import clingo
 from clingo import ast
 from lark.exceptions import UnexpectedInput
 
@@ -69,46 +70,158 @@ def _prescan(text: str, label: str) -> None:
         return  # clingo's parser reports the syntax error with its location
 
 
+def _term_signatures(term: ast.AST) -> list[tuple[str, int]]:
+    """Predicate signatures an atom's term stands for: ``p(X)`` -> p/1; a pool ``p(1);q(2)`` each
+    alternative; a classical negation ``-p(X)`` p/1 (checked like the positive atom)."""
+    kind = term.ast_type
+    if kind == ast.ASTType.Function:
+        return [(term.name, len(term.arguments))]
+    if kind == ast.ASTType.Pool:
+        return [sig for t in term.arguments for sig in _term_signatures(t)]
+    if kind == ast.ASTType.UnaryOperation:
+        return _term_signatures(term.argument)
+    if kind == ast.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return [(term.symbol.name, len(term.symbol.arguments))]
+    return []
+
+
+def _literal_signatures(literal: ast.AST) -> list[tuple[str, int]]:
+    """Signatures a (head) literal makes true: its symbolic or theory atom's predicate."""
+    if literal is None or literal.ast_type != ast.ASTType.Literal:
+        return []
+    atom = literal.atom
+    if atom.ast_type == ast.ASTType.SymbolicAtom:
+        return _term_signatures(atom.symbol)
+    return []
+
+
+def asserted_signatures(stm: ast.AST) -> list[tuple[tuple[str, int], ast.AST]]:
+    """Every (predicate signature, AST node) that statement ``stm`` could make true or put in the
+    output: a rule head in any form (literal, disjunction, choice or aggregate elements, head
+    aggregate elements, a theory atom's name), an ``#external`` atom (``[true]`` makes it true),
+    a ``#show`` term. Conditions (after ``:``) and bodies are read, not asserted: not included."""
+    kind = stm.ast_type
+    out: list[tuple[tuple[str, int], ast.AST]] = []
+    if kind == ast.ASTType.Rule:
+        head = stm.head
+        htype = head.ast_type
+        if htype == ast.ASTType.Literal:
+            out += [(sig, head) for sig in _literal_signatures(head)]
+        elif htype in (ast.ASTType.Disjunction, ast.ASTType.Aggregate):
+            for element in head.elements:  # ConditionalLiteral
+                out += [(sig, element) for sig in _literal_signatures(element.literal)]
+        elif htype == ast.ASTType.HeadAggregate:
+            for element in head.elements:  # HeadAggregateElement: terms : literal : condition
+                out += [(sig, element.condition.literal) for sig in _literal_signatures(element.condition.literal)]
+        elif htype == ast.ASTType.TheoryAtom:
+            out += [(sig, head) for sig in _term_signatures(head.term)]
+    elif kind == ast.ASTType.External:
+        out += [(sig, stm) for sig in _term_signatures(stm.atom.symbol)]
+    elif kind == ast.ASTType.ShowTerm:
+        out += [(sig, stm) for sig in _term_signatures(stm.term)]
+    return out
+
+
+def _read_signatures(stm: ast.AST) -> set[tuple[str, int]]:
+    """Signatures of every symbolic atom anywhere in ``stm`` (heads, bodies, conditions)."""
+    found: set[tuple[str, int]] = set()
+
+    class _Atoms(ast.Transformer):
+        def visit_SymbolicAtom(self, atom):  # noqa: N802 (clingo visitor naming)
+            found.update(_term_signatures(atom.symbol))
+            return atom
+
+    _Atoms()(stm)
+    return found
+
+
 @lru_cache(maxsize=1)
-def _rule_base_predicates() -> tuple[frozenset, frozenset]:
-    """(predicates the rule base derives, predicates it declares as inputs with ``#defined``)."""
+def _rule_base_predicates() -> tuple[frozenset, frozenset, frozenset]:
+    """(predicates the rule base derives, predicates it declares as inputs with ``#defined``,
+    every predicate it names anywhere)."""
     from pyrules.solver import rule_files
 
     derived: set[tuple[str, int]] = set()
     inputs: set[tuple[str, int]] = set()
+    named: set[tuple[str, int]] = set()
 
     def visit(stm: ast.AST) -> None:
         if stm.ast_type == ast.ASTType.Defined:
             inputs.add((stm.name, stm.arity))
-        elif stm.ast_type == ast.ASTType.Rule:
-            head = stm.head
-            atoms = [head.atom] if head.ast_type == ast.ASTType.Literal else \
-                [e.literal.atom for e in getattr(head, "elements", []) if hasattr(e, "literal")]
-            for atom in atoms:
-                if atom.ast_type == ast.ASTType.SymbolicAtom and atom.symbol.ast_type == ast.ASTType.Function:
-                    derived.add((atom.symbol.name, len(atom.symbol.arguments)))
+        elif stm.ast_type in (ast.ASTType.Rule, ast.ASTType.External):
+            derived.update(sig for sig, _ in asserted_signatures(stm))
+        named.update(_read_signatures(stm))
 
     for _, text in rule_files():
         ast.parse_string(text, visit)
-    return frozenset(derived), frozenset(inputs)
+    return frozenset(derived), frozenset(inputs), frozenset(named | inputs | derived)
 
 
 def _check_heads(statements: list[ast.AST], label: str) -> None:
-    """Refuse facts or rules for predicates the rule base derives (its answers), unless they are
-    declared inputs: an answer asserted by hand would come back with a citation nothing derived."""
-    derived, inputs = _rule_base_predicates()
+    """Refuse facts, rules, ``#external`` declarations and ``#show`` terms for predicates the rule
+    base derives (its answers), unless they are declared inputs: an answer asserted by hand would
+    come back with a citation nothing derived. Every head form counts (:func:`asserted_signatures`:
+    choice rules, disjunctions, aggregates, conditional literals, theory atoms)."""
+    derived, inputs, _ = _rule_base_predicates()
     for stm in statements:
-        if stm.ast_type != ast.ASTType.Rule or stm.head.ast_type != ast.ASTType.Literal:
-            continue
-        atom = stm.head.atom
-        if atom.ast_type != ast.ASTType.SymbolicAtom or atom.symbol.ast_type != ast.ASTType.Function:
-            continue
-        sig = (atom.symbol.name, len(atom.symbol.arguments))
-        if sig in derived and sig not in inputs:
-            where = stm.location.begin
-            raise FactFileError(f"{sig[0]}/{sig[1]} is derived by the rule base, not an input: state facts only "
-                                "(the inputs are listed in rules_asp/schema.lp; `pyrules schema` prints it)",
-                                label, where.line, where.column)
+        for sig, node in asserted_signatures(stm):
+            if sig in derived and sig not in inputs:
+                where = node.location.begin
+                raise FactFileError(f"{sig[0]}/{sig[1]} is derived by the rule base, not an input: state facts "
+                                    "only (the inputs are listed in rules_asp/schema.lp; `pyrules schema` "
+                                    "prints it)", label, where.line, where.column)
+
+
+def unknown_predicate_warnings(files: list[tuple[str, list[ast.AST]]]) -> list[str]:
+    """Warnings for predicates that fact files assert but nothing reads: neither an input of the
+    rule base (``#defined`` in rules_asp/schema.lp) nor any predicate the rule base names, nor a
+    predicate the fact files themselves read in a body or condition (a user's auxiliary
+    predicate). Such a fact has no effect on any answer: usually a misspelt name
+    (``playr(alice)``) or a wrong arity (``player(alice, bob)``).
+
+    Args:
+        files: (file label, its statements from :func:`read_fact_file`) per file.
+
+    Returns:
+        One line per unknown signature (first occurrence): ``file:line:column: warning: ...``
+        naming the arities the rule base knows for that name, or the closest known name.
+    """
+    import difflib
+
+    _, inputs, named = _rule_base_predicates()
+    known = named | inputs
+    read: set[tuple[str, int]] = set()
+    for _, statements in files:
+        for stm in statements:
+            if stm.ast_type == ast.ASTType.Rule:
+                read |= _read_signatures(stm) - {sig for sig, _ in asserted_signatures(stm)}
+            elif stm.ast_type == ast.ASTType.ShowSignature:  # shown on purpose: the user reads it
+                read.add((stm.name, stm.arity))
+    arities: dict[str, list[int]] = {}
+    for name, arity in known:
+        arities.setdefault(name, []).append(arity)
+    out: list[str] = []
+    seen: set[tuple[str, int]] = set()
+    for label, statements in files:
+        for stm in statements:
+            if stm.ast_type not in (ast.ASTType.Rule, ast.ASTType.External):
+                continue
+            for sig, node in asserted_signatures(stm):
+                if sig in known or sig in read or sig in seen:
+                    continue
+                seen.add(sig)
+                name, arity = sig
+                if name in arities:
+                    hint = "the rule base knows " + ", ".join(f"{name}/{a}" for a in sorted(arities[name]))
+                else:
+                    close = difflib.get_close_matches(name, list(arities), n=1)
+                    hint = "did you mean " + " or ".join(f"{close[0]}/{a}" for a in sorted(arities[close[0]])) + "?" \
+                        if close else \
+                        "no such input (rules_asp/schema.lp; `pyrules schema` prints it)"
+                where = node.location.begin
+                out.append(f"{label}:{where.line}:{where.column}: warning: {name}/{arity} is read by no rule "
+                           f"(it has no effect): {hint}")
+    return out
 
 
 def parse_fact_text(text: str, label: str, allow_scripts: bool = False) -> list[ast.AST]:

@@ -19,17 +19,29 @@ Read with :mod:`tomllib`. Shape::
     zone = "graveyard"
     owner = "alice"
 
-    [[effects]]                        # kind names a GameState method; the other keys are its arguments
-    kind = "allow_cast"
+    [[effects]]                        # builder-method names a GameState method; the other keys are its arguments
+    builder-method = "allow_cast"
     effect = "sword"
     player = "alice"
     zone = "graveyard"
     card_types = ["instant", "sorcery"]
     mana_value_at_most = 2
 
-Keys are the builder methods' parameter names. Every ``[[effects]]`` entry calls the :class:`pyrules.state.GameState` method named by ``kind``
-(``allow_cast``, ``search``, ``count``, ``discard``, …) with the remaining keys, so the scenario
-format grows with the state builder. Errors name the file, the line and the bad key.
+    [[effects]]                        # a method with a parameter of its own called kind
+    builder-method = "add_counters"
+    obj = "x"
+    kind = "+1/+1"
+    number = 3
+
+Keys are the builder methods' parameter names. Every ``[[effects]]`` entry calls the
+:class:`pyrules.state.GameState` method named by ``builder-method`` (``allow_cast``, ``search``,
+``count``, ``discard``, …) with the remaining keys, so the scenario format grows with the state
+builder; ``builder-method`` has a ``-``, so it is never a parameter name. The older spelling
+``kind = "<method>"`` still works for methods without a ``kind`` parameter of their own (not for
+``add_counters``, ``add_predefined_token``, ``grant_ability``, ``grant_keyword_counting``: write
+``builder-method`` there and give ``kind`` its own meaning). Values are checked by the state builder
+(types, 32-bit whole numbers, ASP names, step and phase names). Errors name the file, the line
+and the bad key.
 """
 
 from __future__ import annotations
@@ -40,7 +52,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Container
 
-from pyrules.errors import PyrulesError, ScenarioError
+from pyrules.errors import PyrulesError, ScenarioError, StateValueError
 from pyrules.state import GameState
 
 _TOP_KEYS = {"cards", "card_text", "players", "objects", "effects"}
@@ -83,6 +95,24 @@ def _line_of(text: str, key: str, occurrence: int = 0) -> int | None:
     return None
 
 
+#: The ``[[effects]]`` key naming the builder method (a ``-``: never a Python parameter name).
+METHOD_KEY = "builder-method"
+
+
+def _key_line(text: str, section: str, index: int, key: str) -> int | None:
+    """1-based line of ``key`` inside the ``index``-th ``[[section]]`` table, else that table's line."""
+    start = _line_of(text, section, index)
+    if start is None:
+        return None
+    for number, line in enumerate(text.splitlines()[start:], start=start + 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            break
+        if stripped.split("=", 1)[0].strip().strip('"') == key:
+            return number
+    return start
+
+
 def _builder_methods() -> dict[str, inspect.Signature]:
     return {name: inspect.signature(fn) for name, fn in inspect.getmembers(GameState, inspect.isfunction)
             if not name.startswith("_") and name not in ("facts", "card_names", "add_player", "add_object")}
@@ -95,13 +125,18 @@ def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, 
     for key in entry:
         if key not in params:
             raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} (expected one of {', '.join(params)})",
-                                label, _line_of(text, key))
+                                label, _key_line(text, section, index, key))
     try:
         sig.bind(**entry)
     except TypeError as err:
         raise ScenarioError(f"[[{section}]] #{index + 1}: {err}", label, _line_of(text, section, index)) from None
     try:
         fn(**entry)
+    except StateValueError as err:  # names the argument: point at its key
+        key = next((k for k in sorted(entry, key=len, reverse=True) if err.argument and k in err.argument), None)
+        line = _key_line(text, section, index, key) if key else _line_of(text, section, index)
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}" + (f" (key {key!r})" if key else ""),
+                            label, line) from None
     except PyrulesError as err:
         raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, _line_of(text, section, index)) from None
     except (TypeError, ValueError, AttributeError, OverflowError, RuntimeError) as err:
@@ -166,10 +201,16 @@ def load_scenario(path: str | Path) -> Scenario:
     methods = _builder_methods()
     for i, effect in enumerate(data.get("effects", [])):
         effect = dict(effect)
-        kind = effect.pop("kind", None)
-        if kind not in methods:
-            raise ScenarioError(f"[[effects]] #{i + 1}: kind must be one of {', '.join(sorted(methods))}, not {kind!r}",
-                                label, _line_of(text, "kind", i))
-        _call(label, text, "effects", i, getattr(state, kind), effect)
+        key = METHOD_KEY if METHOD_KEY in effect else "kind"
+        method = effect.pop(key, None)
+        if method not in methods:
+            raise ScenarioError(f"[[effects]] #{i + 1}: {key} must be one of {', '.join(sorted(methods))} "
+                                f"(a state builder method), not {method!r}",
+                                label, _key_line(text, "effects", i, key))
+        if key == "kind" and "kind" in methods[method].parameters:
+            raise ScenarioError(f"[[effects]] #{i + 1}: {method} has a parameter 'kind' of its own: name the method "
+                                f"with {METHOD_KEY} = \"{method}\" and give kind its value",
+                                label, _key_line(text, "effects", i, "kind"))
+        _call(label, text, "effects", i, getattr(state, method), effect)
     return Scenario(path, [(path.parent / c) for c in cards], state, text, inline)
 

@@ -19,6 +19,10 @@ from pyrules.errors import FactFileError, PyrulesError
 #: Seconds a solve may take unless the caller says otherwise.
 DEFAULT_TIME_LIMIT = 5.0
 
+#: The longest time limit :func:`solve_bounded` accepts, in seconds (about 116 days; the process
+#: wait it bounds overflows for much larger values).
+MAX_TIME_LIMIT = 1e7
+
 
 @lru_cache(maxsize=1)
 def rule_files() -> tuple[tuple[str, str], ...]:
@@ -170,8 +174,14 @@ def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, prepare=None, **kwargs
 
     Raises:
         FactFileError: as :func:`solve`.
+        ValueError: ``time_limit`` is not a finite number of seconds in (0, :data:`MAX_TIME_LIMIT`].
     """
     import multiprocessing
+
+    if isinstance(time_limit, bool) or not isinstance(time_limit, (int, float)) \
+            or not 0 < time_limit <= MAX_TIME_LIMIT:
+        raise ValueError(f"time_limit must be more than 0 and at most {MAX_TIME_LIMIT:g} seconds, "
+                         f"not {time_limit!r}")
 
     try:
         ctx = multiprocessing.get_context("fork")

@@ -16,7 +16,7 @@ from typing import Iterable
 
 from clingo import Function, Number, String, Symbol, parse_term
 
-from pyrules.errors import QueryError
+from pyrules.errors import QueryError, StateValueError
 
 #: Zones of CR 400.1.
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
@@ -175,11 +175,13 @@ class GameState:
         ``postcombat_main``, ``ending``), the step, and who holds priority (117.1; None: nobody).
 
         Raises:
-            QueryError: a player who is not in the state, or an unknown phase.
+            QueryError: a player who is not in the state, or an unknown phase; StateValueError (a
+                QueryError) a step that is no ASP name (``"combat damage"``). A misspelt step name is
+                the rule base's ``state_error(unknown_step(S))`` (state_checks.lp).
         """
         phases = ("beginning", "precombat_main", "combat", "postcombat_main", "ending")
         if phase not in phases:
-            raise QueryError(f"unknown phase {phase!r} (phases are {', '.join(phases)}; CR 500.1)")
+            raise StateValueError(f"unknown phase {phase!r} (phases are {', '.join(phases)}; CR 500.1)", "phase")
         for who in (active_player, priority):
             if who is not None and who not in self.players:
                 raise QueryError(f"{who!r} is not a player of this state")
@@ -196,6 +198,14 @@ class GameState:
     def set_face_up(self, obj: str, face: int) -> None:
         """Double-faced permanent ``obj`` has face ``face`` (1-based) up (712.8d-f); without this, face 1."""
         self.extra.append(Function("face_up", [ident(obj), Number(face)]))
+
+    def set_melded_from(self, obj: str, card_a: str, card_b: str) -> None:
+        """Melded permanent ``obj`` (its card: the meld pair's combined back face, such as Brisela,
+        Voice of Nightmares) is represented by the cards named ``card_a`` and ``card_b`` (712.4a); its
+        mana value is the sum of their front faces' (202.3c, 712.8g). Without this it has none.
+        Both cards must be loaded in the knowledge base (:meth:`card_names` includes them)."""
+        self.extra += [Function("melded_from", [ident(obj), String(card_a)]),
+                       Function("melded_from", [ident(obj), String(card_b)])]
 
     def send_on_adventure(self, obj: str, player: str) -> None:
         """``player`` exiled adventurer card ``obj`` as it resolved as an Adventure (715.3d): while it
@@ -316,6 +326,80 @@ class GameState:
         self.extra.append(Function("flash_play_permission", [ident(effect), ident(player)]))
         self._requirements(effect, card_types, None, None)
         self._effect_terms(effect, source, colors, False, only_object, None, None, None, condition)
+
+    # --- the turn's history (rules_asp/turn_history.lp; schema.lp, "Turn history") ---
+    # Events are recorded in the order they happened: each record_* call takes the next moment.
+    # Recording anything declares the recorded history of the turn complete (turn_history_recorded):
+    # what is not recorded did not happen this turn.
+
+    _HISTORY = ("turn_began_at", "spell_cast_at", "land_played_at", "resolved_at", "triggered_at", "cleanup_at")
+
+    def _record(self, name: str, *args) -> None:
+        moment = 1 + sum(1 for f in self.extra if f.name in self._HISTORY)
+        self.record_turn_history()
+        self._add(name, moment, *args)
+
+    def _known_object(self, obj: str) -> None:
+        if obj not in self.objects:
+            raise QueryError(f"history: object {obj!r} is not an object of this state")
+
+    def record_turn_history(self) -> None:
+        """Declare the turn's history recorded: every spell cast, land played, spell resolved and
+        ability triggered this turn is (or will be) recorded with the ``record_*`` methods; nothing
+        else happened (``turn_history_recorded``; 603.2, 611.2f need it to decide)."""
+        if Function("turn_history_recorded") not in self.extra:
+            self.extra.append(Function("turn_history_recorded"))
+
+    def record_turn_began(self) -> None:
+        """The current turn begins now (500.1): events recorded before happened in earlier turns, so
+        their "this turn" effects have ended (514.2). Fact ``turn_began_at(M)``."""
+        self._record("turn_began_at")
+
+    def record_cast(self, player: str, obj: str, face: int = 1) -> None:
+        """``player`` cast face ``face`` of ``obj`` (0: face down, 708.4); it became cast (601.2i).
+        Fact ``spell_cast_at(M, player, obj, face)``.
+
+        Raises:
+            QueryError: ``obj`` is not an object of this state.
+        """
+        self._known_object(obj)
+        self._record("spell_cast_at", player, obj, face)
+
+    def record_land_played(self, player: str, obj: str, face: int = 1) -> None:
+        """``player`` played land card ``obj`` with face ``face`` up (305.1; to "play", 701.18b).
+        Fact ``land_played_at(M, player, obj, face)``.
+
+        Raises:
+            QueryError: ``obj`` is not an object of this state.
+        """
+        self._known_object(obj)
+        self._record("land_played_at", player, obj, face)
+
+    def record_resolution(self, obj: str, player: str, face: int = 1) -> None:
+        """Instant or sorcery spell ``obj`` (cast as face ``face``), controlled by ``player``, resolved
+        (608.2, 608.2n): the effects of its spell abilities begin now (611.2; "you" is ``player``,
+        109.5). Fact ``resolved_at(M, player, obj, face)``.
+
+        Raises:
+            QueryError: ``obj`` is not an object of this state.
+        """
+        self._known_object(obj)
+        self._record("resolved_at", player, obj, face)
+
+    def record_trigger(self, obj: str, ability: int) -> None:
+        """Triggered ability ``ability`` (1-based index in the card text) of ``obj`` triggered (603.2).
+        Fact ``triggered_at(M, obj, ability)``.
+
+        Raises:
+            QueryError: ``obj`` is not an object of this state.
+        """
+        self._known_object(obj)
+        self._record("triggered_at", obj, ability)
+
+    def record_cleanup(self) -> None:
+        """The cleanup step's turn-based actions happened (514.2): "until end of turn" and "this turn"
+        effects that began before now have ended. Fact ``cleanup_at(M)``."""
+        self._record("cleanup_at")
 
     def cost_floor(self, effect: str, mana: int) -> None:
         """Each spell that would cost less than ``mana`` mana costs ``mana`` (601.2f; Trinisphere)."""
@@ -752,8 +836,10 @@ class GameState:
         self._add("exile_if_other_than_keywords", event, target)
 
     def card_names(self) -> set[str]:
-        """Names of the card definitions the objects refer to."""
-        return {o.card for o in self.objects.values()}
+        """Names of the card definitions the objects refer to (and the cards representing a
+        melded permanent, :meth:`set_melded_from`)."""
+        return {o.card for o in self.objects.values()} | {
+            f.arguments[1].string for f in self.extra if f.name == "melded_from" and len(f.arguments) == 2}
 
     def facts(self) -> list[Symbol]:
         """The instance facts (schema.lp) for this state, without the card definitions."""
@@ -771,3 +857,154 @@ class GameState:
             if o.x_value is not None:
                 out.append(Function("x_value", [i, Number(o.x_value)]))
         return out + list(self.extra)
+
+
+# --- validation of the builder's arguments where they enter (a user's mistake is one clear error) ---
+
+import collections.abc  # noqa: E402
+import functools  # noqa: E402
+import types  # noqa: E402
+import typing  # noqa: E402
+
+#: Smallest and largest whole number clingo can hold (32-bit signed).
+CLINGO_INT_MIN, CLINGO_INT_MAX = -2 ** 31, 2 ** 31 - 1
+
+
+def _conforms(value, hint, argument: str, method: str) -> None:
+    """Raise StateValueError unless ``value`` fits type hint ``hint`` (int in clingo's range)."""
+    if hint is str and type(value) is str:  # the common cases first: this runs on every call
+        return
+    if hint is int and type(value) is int and CLINGO_INT_MIN <= value <= CLINGO_INT_MAX:
+        return
+
+    def fail(what: str) -> None:
+        raise StateValueError(f"{method}: {argument} must be {what}, not {value!r}", argument)
+
+    origin, args = typing.get_origin(hint), typing.get_args(hint)
+    if hint is type(None):
+        if value is not None:
+            fail("None")
+    elif origin in (typing.Union, types.UnionType):
+        errors = []
+        for option in args:
+            try:
+                _conforms(value, option, argument, method)
+                return
+            except StateValueError as err:
+                errors.append(err)
+        if len(args) == 2 and type(None) in args:  # Optional[X]: X's own message
+            raise errors[0] if args[0] is not type(None) else errors[1]
+        raise StateValueError(f"{method}: {argument} must be "
+                              f"{' or '.join(getattr(a, '__name__', str(a)) for a in args)}, not {value!r}", argument)
+    elif hint is bool:
+        if not isinstance(value, bool):
+            fail("true or false")
+    elif hint is int:
+        if isinstance(value, bool) or not isinstance(value, int):
+            fail("a whole number")
+        if not CLINGO_INT_MIN <= value <= CLINGO_INT_MAX:
+            raise StateValueError(f"{method}: {argument} = {value} is out of range (clingo's numbers are "
+                                  f"32-bit: {CLINGO_INT_MIN} to {CLINGO_INT_MAX})", argument)
+    elif hint is str:  # ids may also be given as clingo symbols (ability_effect(), extra_cost(); ident())
+        if not isinstance(value, (str, Symbol)):
+            fail("text")
+    elif origin in (dict, collections.abc.Mapping):
+        if not isinstance(value, dict):
+            fail("a table (mapping)")
+        for k, v in value.items():
+            _conforms(k, args[0], f"{argument} key", method)
+            _conforms(v, args[1], f"{argument}[{k!r}]", method)
+    elif origin in (list, tuple, collections.abc.Iterable, collections.abc.Sequence):
+        if isinstance(value, (str, bytes, dict)) or not isinstance(value, collections.abc.Iterable):
+            fail("a list")
+        if args and args[-1] is not Ellipsis:
+            for item in value:
+                _conforms(item, args[0], f"an item of {argument}", method)
+    elif isinstance(hint, type) and not isinstance(value, hint):
+        fail(f"a {hint.__name__}")
+
+
+_clingo_function = Function
+
+
+class _NotAnAspName(Exception):
+    """Raised by the builder's :func:`Function` for a name clingo would not read back."""
+
+    def __init__(self, name: str) -> None:
+        super().__init__(name)
+        self.name = name
+
+
+@functools.lru_cache(maxsize=4096)
+def _parses_as_name(name: str) -> bool:
+    try:
+        return parse_term(name, logger=lambda code, msg: None) == _clingo_function(name)
+    except RuntimeError:
+        return False
+
+
+def _asp_name(name: str) -> bool:
+    """Whether ``name`` is a function/constant name clingo reads back from the facts' text
+    (``combat_damage``; not ``combat damage``, ``Instant``); ``""`` (a tuple) is one too."""
+    if not name or (name[:1].islower() and name.isascii() and name.replace("_", "a").isalnum()):
+        return True
+    return _parses_as_name(name)
+
+
+def Function(name: str, arguments=(), positive: bool = True) -> Symbol:  # noqa: N802 (clingo's name)
+    """``clingo.Function`` for the builder: the facts are grounded as text, so a name that is no
+    ASP name is refused where it enters (:class:`_NotAnAspName`, turned into a
+    :class:`pyrules.errors.StateValueError` naming the argument by the method wrapper)."""
+    if not _asp_name(name):
+        raise _NotAnAspName(name)
+    return _clingo_function(name, arguments, positive)
+
+
+def _validated(fn):
+    """Wrap builder method ``fn``: its arguments are checked against its annotations before it
+    runs, and the facts it adds must be ASP terms; else :class:`pyrules.errors.StateValueError`
+    naming the argument (the facts the call appended are withdrawn)."""
+    import inspect
+
+    sig = inspect.signature(fn)
+    names = list(sig.parameters)[1:]  # after self; builder methods take no *args/**kwargs
+    params = frozenset(names)
+    hints: dict | None = None
+
+    @functools.wraps(fn)
+    def wrapper(self, *args, **kwargs):
+        nonlocal hints
+        if hints is None:
+            hints = typing.get_type_hints(fn)
+        given = dict(zip(names, args))  # what sig.bind would give, without its cost
+        if len(args) > len(names) or given.keys() & kwargs.keys() or not kwargs.keys() <= params:
+            try:
+                sig.bind(self, *args, **kwargs)
+            except TypeError as err:
+                raise StateValueError(f"{fn.__name__}: {err}") from None
+        given.update(kwargs)
+        for name, value in given.items():
+            if name in hints:
+                _conforms(value, hints[name], name, fn.__name__)
+        before = len(self.extra)
+        try:
+            result = fn(self, *args, **kwargs)
+        except _NotAnAspName as bad:
+            del self.extra[before:]
+            word = bad.name
+            argument = next((n for n, v in given.items() if (
+                (isinstance(v, str) and word in (v, v.lower(), v.strip().lower().replace(" ", "_")))
+                or (isinstance(v, (list, tuple, set)) and any(isinstance(x, str) and word in (x, x.lower())
+                                                              for x in v)))), None)
+            what = f"{argument}: " if argument else ""
+            raise StateValueError(f"{fn.__name__}: {what}{word!r} is not an ASP name (lower-case letters, "
+                                  "digits and _, starting with a letter)", argument) from None
+        return result
+
+    return wrapper
+
+
+for _name, _fn in list(vars(GameState).items()):
+    if callable(_fn) and not _name.startswith("_") and _name not in ("facts", "card_names"):
+        setattr(GameState, _name, _validated(_fn))
+del _name, _fn

@@ -346,15 +346,21 @@ def test_aggressive_mammoth_gives_trample_to_other_creatures(kb):
 # --------------------------------------------------------------------------- not modelled
 
 
-@pytest.mark.xfail(strict=True, reason="effects made by a resolving spell (611.2, 611.2f: Quicken's 'the next "
-                   "sorcery spell you cast this turn') need the turn's history (which spells resolved and "
-                   "which were cast since); the state schema has none, so card_effects.lp bridges only "
-                   "abilities that function now (113.6)")
 def test_quicken_next_sorcery_this_turn_as_though_it_had_flash(kb):
+    # 611.2, 611.2f, 609.4: Quicken, a's instant, resolved earlier this turn (b's turn; 608.2n: now in
+    # the graveyard) and a has cast no sorcery since: "The next sorcery spell you cast this turn can be
+    # cast as though it had flash" lets a cast Divination at b's end step (117.1a: instant timing).
+    # (More cases — used up, other players, next turn: tests/test_turn_history.py.)
     s = game()
     s.add_object("q", "Quicken", "graveyard", "a")
     s.add_object("div", "Divination", "hand", "a")
-    assert one(kb("Quicken", "Divination").ask(s), "div").allowed
+    s.record_cast("a", "q")
+    s.record_resolution("q", "a")
+    answers = kb("Quicken", "Divination").ask(s)
+    opt = one(answers, "div")
+    assert opt.allowed and {"611.2", "611.2f", "609.4", "117.1a"} <= rules(opt)
+    (eff,) = answers.derived("resolution_effect")
+    assert eff.args[1:] == ("q", "1")
 
 
 @pytest.mark.parametrize("step,allowed", [("end", True), ("upkeep", False)])

@@ -364,7 +364,8 @@ def conditional_words_missing(card: CardDefinition) -> list[tuple[str, str]]:
     for face in card.faces:
         for ab in face.abilities:
             text = re.sub(r"\([^()]*\)", "", ab.text).lower()
-            here = re.compile(rf'",{face.index},(mode\()?{ab.index}[,)]')
+            # facts of the ability, of its modes (mode(A, M)) and of its quoted abilities (granted(A, K))
+            here = re.compile(rf'",{face.index},((mode|granted)\()*{ab.index}[,)]')
             facts = " ".join(s for s in all_facts if here.search(s)).lower()
             unparsed = " ".join(u.text for u in ab.unparsed).lower()
             kw_text = " ".join(f"{k.quality or ''} {k.cost_text or ''}" for k in ab.keywords).lower()

@@ -1033,28 +1033,37 @@ def test_case_b08_contrast_own_permission_with_a_spell_on_the_stack_is_sacrifice
     assert sacrifice(armor_of_thorns_answers(kb, s2), "unsaid") is None
 
 
+SCOUTS_WARNING_CARDS = ("Dryad Arbor", "Scout's Warning", "Forest")
+
+
 def scouts_warning_state(active: str, lands_played: int = 0) -> GameState:
     s = game(active=active, phase="combat", step="beginning_of_combat", priority="a")
     s.add_object("da", "Dryad Arbor", "hand", "a")
-    # card-derived later: Scout's Warning resolved (a resolving spell's effect, 611.2; its text is unread):
-    # "The next creature card you play this turn can be played as though it had flash."
-    s.allow_play_as_though_flash("scouts_warning", "a", card_types=("creature",))
+    s.add_object("sw", "Scout's Warning", "graveyard", "a")
     if lands_played:
+        # 305.2a: a played a Forest earlier this turn (no creature card: 701.18b, it doesn't use up
+        # Scout's Warning, which resolved after it anyway).
+        s.add_object("forest", "Forest", "battlefield", "a")
+        s.record_land_played("a", "forest")
         s.set_lands_played("a", lands_played)
+    # 611.2, 611.2f: Scout's Warning, cast by a, resolved earlier this turn (608.2n: now in the
+    # graveyard): "The next creature card you play this turn can be played as though it had flash."
+    s.record_cast("a", "sw")
+    s.record_resolution("sw", "a")
     return s
 
 
 @pytest.mark.parametrize("case,active,lands_played,allowed,reasons,deciding", [
     # (a) 702.8a, 609.4: own turn, beginning of combat, no land played: the flash permission lifts
     # the main-phase/empty-stack timing of 305.1.
-    ("a", "a", 0, True, (), {"305.1", "116.2a", "702.8a", "609.4", "305.9"}),
+    ("a", "a", 0, True, (), {"305.1", "116.2a", "702.8a", "609.4", "305.9", "611.2", "611.2f", "701.18b"}),
     # (b) 305.3: never if it isn't A's turn, for any reason.
     ("b", "b", 0, False, ("not_your_turn",), {"305.3"}),
     # (c) 305.2b: no land play left, for any reason.
     ("c", "a", 1, False, ("no_land_play_available",), {"305.2b"}),
 ])
 def test_case_b09_dryad_arbor_with_scouts_warning(kb, case, active, lands_played, allowed, reasons, deciding):
-    answers = kb("Dryad Arbor").ask(scouts_warning_state(active, lands_played))
+    answers = kb(*SCOUTS_WARNING_CARDS).ask(scouts_warning_state(active, lands_played))
     (play,) = answers.land_plays("da")
     assert (play.allowed, play.reasons) == (allowed, reasons) and deciding <= rules(play)
     # 305.9, 116.2a: a land is never cast — playing it is a special action, not a spell.

@@ -62,7 +62,8 @@ def test_s0_13_search_for_mana_value_6_or_more_finds_it(mb2_kb):
 def test_s0_10_permission_for_mana_value_2_or_less_allows_there_and_theyre_not_their(mb2_kb):
     # 709.3a: only the chosen half is evaluated; 709.3b: on the stack only its characteristics exist.
     state = _state("graveyard")
-    state.allow_cast("sword", "alice", "graveyard", ("instant", "sorcery"), mana_value_at_most=2)
+    state.permit_cast("sword", "alice", "graveyard", during_resolution=True, card_types=("instant", "sorcery"),
+                      mana_value_at_most=2)  # 608.2g: while the Sword's trigger resolves
     verdicts = {v.face_name: v for v in mb2_kb.ask(state).cast_verdicts("o1")}
     assert set(verdicts) == {"There", "They're", "Their"}
     assert verdicts["There"].allowed and verdicts["They're"].allowed
@@ -115,7 +116,8 @@ def test_case_a04_sword_of_once_and_future_casts_there_or_theyre_but_nothing_of_
     state.add_player("a")
     state.add_object("ttt", THERE, "graveyard", "a")
     state.add_object("cm", COMMIT, "graveyard", "a")
-    state.allow_cast("sword", "a", "graveyard", ("instant", "sorcery"), mana_value_at_most=2)
+    state.permit_cast("sword", "a", "graveyard", during_resolution=True, card_types=("instant", "sorcery"),
+                      mana_value_at_most=2)  # 608.2g: while the Sword's trigger resolves
     verdicts = kb.ask(state).cast_verdicts()
     allowed = sorted(v.face_name for v in verdicts if v.allowed)
     refused = {v.face_name: v.reason for v in verdicts if not v.allowed}
@@ -133,7 +135,8 @@ def test_a_changed_face_cost_changes_the_answer(cards_dir):
     card["card_faces"][2]["mana_cost"] = "{U}"
     kb = KnowledgeBase(cards_from_json(card))
     state = _state("graveyard")
-    state.allow_cast("sword", "alice", "graveyard", ("instant", "sorcery"), mana_value_at_most=2)
+    state.permit_cast("sword", "alice", "graveyard", during_resolution=True, card_types=("instant", "sorcery"),
+                      mana_value_at_most=2)  # 608.2g: while the Sword's trigger resolves
     answers = kb.ask(state)
     assert all(v.allowed for v in answers.cast_verdicts("o1"))
     assert answers.mana_value("o1").value == 4
