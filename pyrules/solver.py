@@ -6,6 +6,7 @@ runs out of time reports ``status="unknown"`` rather than hanging.
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
@@ -157,6 +158,7 @@ def _child(conn, kwargs, prepare) -> None:  # runs in the forked process
         conn.send(("error", f"{type(err).__name__}: {err}", None, None, None))
     finally:
         conn.close()
+        os._exit(0)  # a forked child must not run the exit handlers it inherited from its parent
 
 
 def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, prepare=None, **kwargs) -> SolveResult:

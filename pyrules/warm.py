@@ -358,9 +358,10 @@ def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | N
 
     The states are cut into chunks of ``chunk_size``; each chunk is answered by one
     :class:`WarmSession` grounded for that chunk (so every answer equals the cold answer). With
-    ``workers > 1`` the chunks go to a pool of forked processes (``fork`` start method: the
+    ``workers > 1`` the chunks are shared out among forked processes (``fork`` start method: the
     knowledge base, the states and ``question`` are inherited, not pickled; the results are
-    pickled back, so ``question`` must return picklable values).
+    pickled back, so ``question`` must return picklable values; each worker leaves with
+    ``os._exit`` so no exit handler inherited from this process runs twice).
 
     Args:
         kb: the :class:`pyrules.api.KnowledgeBase`.
@@ -395,8 +396,63 @@ def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | N
         if ctx is None:
             chunks = [_answer_chunk(b) for b in bounds]
         else:
-            with ctx.Pool(min(workers, len(bounds))) as pool:
-                chunks = pool.map(_answer_chunk, bounds, chunksize=1)
+            chunks = _forked(ctx, bounds, min(workers, len(bounds)))
     finally:
         _BATCH = None
     return [r for chunk in chunks for r in chunk]
+
+
+def _worker(conn, bounds: list[tuple[int, int]]) -> None:  # runs in a forked process
+    """Answer the chunks ``bounds`` and send ``[(index, results), ...]`` back, then leave at once
+    with ``os._exit``: a forked child must not run the parent's exit handlers (threads, executors
+    it inherited), so only the results cross back."""
+    code = 0
+    try:
+        conn.send([_answer_chunk(b) for b in bounds])
+    except BaseException as err:  # noqa: BLE001 — reported to the parent, never silently lost
+        code = 1
+        try:
+            conn.send(QueryError(f"batch worker failed: {type(err).__name__}: {err}"))
+        except BaseException:  # noqa: BLE001
+            pass
+    finally:
+        conn.close()
+        os._exit(code)
+
+
+def _forked(ctx, bounds: list[tuple[int, int]], workers: int) -> list[list[Any]]:
+    """Answer the chunks ``bounds`` on ``workers`` forked processes (chunk i on worker i mod
+    ``workers``); results in the order of ``bounds``.
+
+    Raises:
+        QueryError: a worker died or failed without answering.
+    """
+    shares = [bounds[w::workers] for w in range(workers)]
+    running = []
+    for share in shares:
+        parent, child = ctx.Pipe(duplex=False)
+        proc = ctx.Process(target=_worker, args=(child, share), daemon=True)
+        proc.start()
+        child.close()
+        running.append((proc, parent))
+    answered: list[list[list[Any]]] = []
+    try:
+        for proc, conn in running:
+            try:
+                got = conn.recv()
+            except EOFError:
+                raise QueryError("batch worker died without answering") from None
+            if isinstance(got, QueryError):
+                raise got
+            answered.append(got)
+    finally:
+        for proc, conn in running:
+            conn.close()
+            proc.join(timeout=5)
+            if proc.is_alive():
+                proc.kill()
+    chunks: list[list[Any]] = [[] for _ in bounds]
+    for w, share_results in enumerate(answered):
+        for k, result in enumerate(share_results):
+            chunks[w + k * workers] = result
+    return chunks
