@@ -41,9 +41,10 @@ import time
 from typing import Any, Callable, Iterable, Sequence
 
 import clingo
+import clingo.ast
 
 from pyrules.errors import PyrulesError, QueryError
-from pyrules.solver import rule_files
+from pyrules.solver import rule_statements
 from pyrules.state import GameState
 
 # The session's own predicates all start with ``warm_``; the rule base has none that do.
@@ -191,11 +192,13 @@ class WarmSession:
         ctl = clingo.Control(logger=lambda code, msg: self.messages.append(msg.strip()), message_limit=50)
         from pyrules.solver import _program_error
 
-        for label, text in list(rule_files()) + [("<warm universe>", "".join(parts))]:
-            try:
-                ctl.add("base", [], text)
-            except RuntimeError:
-                raise _program_error(label, self.messages) from None
+        with clingo.ast.ProgramBuilder(ctl) as builder:  # the rule base, parsed once per process
+            for statement in rule_statements():
+                builder.add(statement)
+        try:
+            ctl.add("base", [], "".join(parts))
+        except RuntimeError:
+            raise _program_error("<warm universe>", self.messages) from None
         try:
             ctl.ground([("base", [])])
         except RuntimeError:
