@@ -13,25 +13,13 @@ import pytest
 
 from pyrules import GameState
 from pyrules.state import ability_condition, extra_cost
-
-
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
+from two_player import game, rules
 
 
 @pytest.fixture(scope="module")
 def kb(kb_of):
     """A knowledge base over the named real cards (conftest.kb_of)."""
     return kb_of
-
-
-def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
-    """Two players a and b; by default b's end step with a holding priority (instant timing only)."""
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn(active, phase, step, priority)
-    return s
 
 
 def one(answers, obj, **match):

@@ -15,10 +15,7 @@ import pytest
 from pyrules import GameState
 from pyrules.card_facts import card_facts
 from pyrules.cards import cards_from_json
-
-
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
+from two_player import game, own_main_phase, rules
 
 
 @pytest.fixture(scope="module")
@@ -34,19 +31,6 @@ def facts(oracle_records):
         (card,) = cards_from_json([oracle_records[name]])
         return {str(s) for s in card_facts(card)}
     return of
-
-
-def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
-    """Two players a and b; by default b's end step with a holding priority (instant timing only)."""
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn(active, phase, step, priority)
-    return s
-
-
-def own_main_phase() -> GameState:
-    return game(active="a", phase="precombat_main", step=None, priority="a")
 
 
 def verdicts(answers, obj, rename: dict[str, str] | None = None) -> list[tuple]:

@@ -11,8 +11,9 @@ from pathlib import Path
 
 import pytest
 
-from pyrules import GameState, KnowledgeBase
+from pyrules import KnowledgeBase
 from pyrules.cards import load_cards
+from two_player import game, own_main_phase, rules
 
 COMMIT = "Commit // Memory"
 CUT = "Cut // Ribbons"
@@ -32,23 +33,6 @@ def kb(cards_dir: Path) -> KnowledgeBase:
         cards += load_cards(cards_dir / f, names=NAMES)
     assert {c.name for c in cards} == NAMES
     return KnowledgeBase(cards)
-
-
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
-
-
-def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
-    """Two players a and b; by default b's end step with a holding priority (instant timing only)."""
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn(active, phase, step, priority)
-    return s
-
-
-def own_main_phase() -> GameState:
-    return game(active="a", phase="precombat_main", step=None, priority="a")
 
 
 def by_face(answers, obj) -> dict[str, object]:

@@ -23,6 +23,7 @@ import pytest
 from pyrules import GameState, KnowledgeBase
 from pyrules.errors import QueryError
 from pyrules.state import ability_condition, ability_effect, extra_cost
+from two_player import game, own_main_phase, rules
 
 GRAMMAR = "needs ability facts the Oracle-text grammar (issue 4) does not give yet, and rules for them here"
 
@@ -35,27 +36,10 @@ def gap(key: str):
     return pytest.mark.xfail(strict=True, reason=KNOWN_GAPS[key])
 
 
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
-
-
 @pytest.fixture(scope="module")
 def kb(kb_of):
     """A knowledge base over the named real cards (conftest.kb_of)."""
     return kb_of
-
-
-def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
-    """Two players a and b; by default it is b's end step and a holds priority (instant timing only)."""
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn(active, phase, step, priority)
-    return s
-
-
-def own_main_phase() -> GameState:
-    return game(active="a", phase="precombat_main", step=None, priority="a")
 
 
 def options(answers, obj):

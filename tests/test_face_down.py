@@ -6,24 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from pyrules import GameState
+from two_player import own_main_phase, rules
 
 
 @pytest.fixture(scope="module")
 def kb(kb_of):
     return kb_of
-
-
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
-
-
-def own_main_phase() -> GameState:
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn("a", "precombat_main", None, "a")
-    return s
 
 
 def options(answers, obj, face):

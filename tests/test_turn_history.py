@@ -12,22 +12,10 @@ from clingo import Function, Number
 
 from pyrules import GameState
 from pyrules.scenario import load_scenario
+from two_player import game, rules
 
 QUICKEN = ("Quicken", "Divination", "Opt")
 SCOUT = ("Scout's Warning", "Dryad Arbor", "Grizzly Bears", "Lumithread Field")
-
-
-def rules(answer) -> set[str]:
-    return {c.rule for c in answer.citations}
-
-
-def game(active: str = "b", phase: str = "ending", step: str | None = "end", priority: str | None = "a") -> GameState:
-    """Two players a and b; by default b's end step with a holding priority (instant timing only)."""
-    s = GameState()
-    s.add_player("a")
-    s.add_player("b")
-    s.set_turn(active, phase, step, priority)
-    return s
 
 
 def one(answers, obj):
