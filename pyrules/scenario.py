@@ -40,7 +40,8 @@ builder; ``builder-method`` has a ``-``, so it is never a parameter name. The ol
 ``kind = "<method>"`` still works for methods without a ``kind`` parameter of their own (not for
 ``add_counters``, ``add_predefined_token``, ``grant_ability``, ``grant_keyword_counting``: write
 ``builder-method`` there and give ``kind`` its own meaning). Values are checked by the state builder
-(types, 32-bit whole numbers, ASP names, step and phase names). Errors name the file, the line
+(types, 32-bit whole numbers, ASP names, step and phase names, players and objects that exist;
+tables keyed by whole numbers such as ``pays = {1 = "colored(r)"}``). Errors name the file, the line
 and the bad key.
 """
 
@@ -48,6 +49,8 @@ from __future__ import annotations
 
 import inspect
 import tomllib
+import types
+import typing
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Container
@@ -119,8 +122,32 @@ def _builder_methods() -> dict[str, inspect.Signature]:
 
 
 
+def _int_keyed(hint) -> bool:
+    """Whether type hint ``hint`` is ``dict[int, ...]`` (or an optional one)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_int_keyed(h) for h in typing.get_args(hint))
+    return typing.get_origin(hint) is dict and typing.get_args(hint)[:1] == (int,)
+
+
+def _whole_number_keys(fn, entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with the keys of tables for ``dict[int, ...]`` parameters read as whole numbers:
+    TOML keys are always strings (``pays = {1 = "colored(r)"}``). Other keys stay as written
+    (the builder refuses them, naming the argument)."""
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # noqa: BLE001 (no usable annotations: nothing to convert)
+        return entry
+    out = dict(entry)
+    for name, value in entry.items():
+        if isinstance(value, dict) and _int_keyed(hints.get(name)):
+            out[name] = {int(k) if isinstance(k, str) and k.strip().removeprefix("-").isdigit() else k: v
+                         for k, v in value.items()}
+    return out
+
+
 def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any]) -> None:
     sig = inspect.signature(fn)  # fn is a bound method: no self
+    entry = _whole_number_keys(fn, entry)
     params = list(sig.parameters)
     for key in entry:
         if key not in params:
@@ -199,6 +226,7 @@ def load_scenario(path: str | Path) -> Scenario:
     for i, obj in enumerate(data.get("objects", [])):
         _call(label, text, "objects", i, state.add_object, obj)
     methods = _builder_methods()
+    named_by: dict[tuple, int] = {}  # a reference to a player/object not (yet) in the state -> its entry
     for i, effect in enumerate(data.get("effects", [])):
         effect = dict(effect)
         key = METHOD_KEY if METHOD_KEY in effect else "kind"
@@ -211,6 +239,16 @@ def load_scenario(path: str | Path) -> Scenario:
             raise ScenarioError(f"[[effects]] #{i + 1}: {method} has a parameter 'kind' of its own: name the method "
                                 f"with {METHOD_KEY} = \"{method}\" and give kind its value",
                                 label, _key_line(text, "effects", i, "kind"))
+        known = set(state.pending_references)
         _call(label, text, "effects", i, getattr(state, method), effect)
+        for ref in state.pending_references:
+            if ref not in known:
+                named_by.setdefault(ref, i)
+    try:  # ids an effect names must exist once every entry is read (a token may come later)
+        state.check_references()
+    except StateValueError as err:
+        i = named_by.get(state.pending_references[0], 0)
+        raise ScenarioError(f"[[effects]] #{i + 1}: {err.message} (key {err.argument!r})", label,
+                            _key_line(text, "effects", i, err.argument)) from None
     return Scenario(path, [(path.parent / c) for c in cards], state, text, inline)
 

@@ -20,6 +20,25 @@ from pyrules.errors import QueryError, StateValueError
 
 #: Zones of CR 400.1.
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+#: The casting methods, timing permissions and payments the rule base knows (schema.lp:
+#: ``proposal_method/2``, ``proposal_timing/2``, ``proposal_pays/3``), for error messages.
+CAST_METHODS = ("normal", "flashback", "without_paying_mana_cost", "alternative(K)", "morph", "megamorph",
+                "disguise")
+TIMINGS = ("sorcery_timing", "instant", "flash", "during_resolution", "as_though_flash(E)")
+PAYMENTS = ("colored(C)", "generic(N)", "colorless", "life(2)")
+
+
+def _term(method: str, argument: str, text: str, accepted: Iterable[str]) -> Symbol:
+    """Parse ``text`` as an ASP term (an argument of builder ``method``).
+
+    Raises:
+        StateValueError: ``text`` is no ASP term; one line naming the argument and ``accepted``.
+    """
+    try:
+        return parse_term(text, logger=lambda code, msg: None)
+    except RuntimeError:
+        raise StateValueError(f"{method}: {argument} {text!r} is not an ASP term "
+                              f"(accepted: {', '.join(accepted)})", argument) from None
 
 
 def ident(name: str | Symbol) -> Symbol:
@@ -102,6 +121,10 @@ class GameState:
     players: list[str] = field(default_factory=list)
     objects: dict[str, GameObject] = field(default_factory=dict)
     extra: list[Symbol] = field(default_factory=list)
+    #: References to players/objects not yet in the state when a builder method named them
+    #: (method, argument, id, kind); :meth:`facts` refuses those still unknown then.
+    pending_references: list[tuple[str, str, str, str]] = field(default_factory=list, repr=False,
+                                                                 compare=False)
 
     def add_player(self, player: str) -> None:
         """Add a player (CR 102.1).
@@ -490,14 +513,12 @@ class GameState:
         if obj not in self.objects:
             raise QueryError(f"proposal {proposal!r}: no object {obj!r} in this state")
         pr = ident(proposal)
-        try:
-            out = [Function("proposal", [pr, ident(player), ident(obj), Number(face)]),
-                   Function("proposal_method", [pr, parse_term(method)])]
-            out += [Function("proposal_pays", [pr, Number(i), parse_term(p)]) for i, p in (pays or {}).items()]
-            if timing is not None:
-                out.append(Function("proposal_timing", [pr, parse_term(timing)]))
-        except RuntimeError as err:
-            raise QueryError(f"proposal {proposal!r}: not a term: {err}") from None
+        out = [Function("proposal", [pr, ident(player), ident(obj), Number(face)]),
+               Function("proposal_method", [pr, _term("propose", "method", method, CAST_METHODS)])]
+        out += [Function("proposal_pays", [pr, Number(i), _term("propose", f"pays[{i}]", p, PAYMENTS)])
+                for i, p in (pays or {}).items()]
+        if timing is not None:
+            out.append(Function("proposal_timing", [pr, _term("propose", "timing", timing, TIMINGS)]))
         out += [Function("proposal_alternative_cost", [pr, ident(k)]) for k in alternative_costs]
         out += [Function("proposal_additional_cost", [pr, ident(k)]) for k in additional_costs]
         out += [Function("proposal_target", [pr, ident(t)]) for t in targets]
@@ -815,12 +836,9 @@ class GameState:
         ``without_paying_mana_cost``, ``alternative(K)``; as :meth:`propose`).
 
         Raises:
-            QueryError: a method that is not an ASP term.
+            StateValueError: a method that is not an ASP term.
         """
-        try:
-            self._add("cast_method", spell, parse_term(method))
-        except RuntimeError as err:
-            raise QueryError(f"cast method {method!r}: not a term: {err}") from None
+        self._add("cast_method", spell, _term("set_cast_method", "method", method, CAST_METHODS))
 
     def cast_spell(self, event: str, player: str, spell: str) -> None:
         """Event ``event``: ``player`` casts ``spell``, an object already on the stack as it was cast
@@ -841,8 +859,35 @@ class GameState:
         return {o.card for o in self.objects.values()} | {
             f.arguments[1].string for f in self.extra if f.name == "melded_from" and len(f.arguments) == 2}
 
+    def check_references(self) -> None:
+        """Check that every player and object a builder method named exists now (an object may
+        be added after the effect that names it: the check waits until the facts are built).
+
+        Raises:
+            StateValueError: the first unknown id, naming the method, the argument and the
+                closest known id.
+        """
+        if not self.pending_references:
+            return
+        objects = set(self.objects) | {symbol_name(f.arguments[0]) for f in self.extra
+                                       if f.name == "object" and len(f.arguments) == 1}
+        players = set(self.players)
+        still = []
+        for ref in self.pending_references:
+            if not _reference_known(ref, players, objects):
+                still.append(ref)
+        self.pending_references = still
+        if still:
+            raise _unknown_reference(still[0], players, objects)
+
     def facts(self) -> list[Symbol]:
-        """The instance facts (schema.lp) for this state, without the card definitions."""
+        """The instance facts (schema.lp) for this state, without the card definitions.
+
+        Raises:
+            StateValueError: a builder method named a player or object the state does not have
+                (:meth:`check_references`).
+        """
+        self.check_references()
         out = [Function("player", [ident(p)]) for p in self.players]
         for o in self.objects.values():
             i = ident(o.id)
@@ -924,6 +969,66 @@ def _conforms(value, hint, argument: str, method: str) -> None:
         fail(f"a {hint.__name__}")
 
 
+#: Builder parameters that name an existing player, object, or either (by parameter name);
+#: a list/tuple/dict argument names one in each item (each key).
+_PLAYER_ARGUMENTS = frozenset({"player", "active_player", "priority", "controller", "owner"})
+_OBJECT_ARGUMENTS = frozenset({"obj", "spell", "original", "copy", "only_object", "blocker", "attacker",
+                               "battle", "counted", "had_first_or_double_strike", "splice",
+                               "objects"})
+_EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets"})
+#: Per method: arguments that are new ids (not references), or that may also name a player.
+_NEW_IDS = {"add_object": {"obj"}, "add_marker": {"obj"}, "add_token": {"obj"},
+            "add_predefined_token": {"obj"}, "add_token_by_name": {"obj"}, "add_card_copy": {"obj"}}
+_EITHER_OVERRIDES = {("designate", "obj"), ("destroy", "target")}
+#: An effect's ``source=`` is a label (it may name no object of the state); damage's source is one.
+_OBJECT_OVERRIDES = {("deal_damage", "source")}
+#: Game-wide trackers :meth:`GameState.destroy` may name instead of an object.
+_TRACKERS = frozenset({"monarch", "initiative", "day", "night"})
+
+
+def _references(method: str, given: dict) -> list[tuple[str, str, str, str]]:
+    """The (method, argument, id, kind) references of one builder call; kind is
+    ``player``, ``object`` or ``either``."""
+    out = []
+    new_ids = _NEW_IDS.get(method, ())
+    for argument, value in given.items():
+        if argument in new_ids or value is None:
+            continue
+        if argument in _PLAYER_ARGUMENTS:
+            kind = "player"
+        elif (method, argument) in _EITHER_OVERRIDES or argument in _EITHER_ARGUMENTS:
+            kind = "either"
+        elif argument in _OBJECT_ARGUMENTS or (method, argument) in _OBJECT_OVERRIDES:
+            kind = "object"
+        else:
+            continue
+        items = value if isinstance(value, (list, tuple, set, dict)) else (value,)
+        out += [(method, argument, item, kind) for item in items if isinstance(item, str)]
+    return out
+
+
+def _reference_known(ref: tuple[str, str, str, str], players: set, objects: set) -> bool:
+    method, _argument, name, kind = ref
+    if kind == "player":
+        return name in players
+    if kind == "object":
+        return name in objects
+    return name in players or name in objects or (method == "destroy" and name in _TRACKERS)
+
+
+def _unknown_reference(ref: tuple[str, str, str, str], players: set, objects: set) -> StateValueError:
+    """The error for a reference to an unknown id, with the closest known id of that kind."""
+    import difflib
+
+    method, argument, name, kind = ref
+    known = {"player": players, "object": objects}.get(kind, players | objects)
+    what = {"player": "a player", "object": "an object"}.get(kind, "a player or an object")
+    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.5) or [
+        k for k in sorted(known) if k.lower() == name.lower()]
+    hint = f" (did you mean {close[0]!r}?)" if close else ""
+    return StateValueError(f"{method}: {argument} {name!r} is not {what} of this state{hint}", argument)
+
+
 _clingo_function = Function
 
 
@@ -999,6 +1104,10 @@ def _validated(fn):
             what = f"{argument}: " if argument else ""
             raise StateValueError(f"{fn.__name__}: {what}{word!r} is not an ASP name (lower-case letters, "
                                   "digits and _, starting with a letter)", argument) from None
+        players, objects = self.players, self.objects
+        for ref in _references(fn.__name__, given):  # unknown now: checked again when the facts are built
+            if not _reference_known(ref, players, objects) and ref not in self.pending_references:
+                self.pending_references.append(ref)
         return result
 
     return wrapper

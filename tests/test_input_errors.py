@@ -181,7 +181,8 @@ def test_3_solve_bounded_refuses_an_infinite_limit():
 # --- 4. [[effects]] can call methods that have a parameter named kind -------------------------
 
 def test_4_builder_method_key_reaches_add_counters_and_its_kind(tmp_path):
-    path = _write(tmp_path, "c.toml", '[[players]]\nplayer = "alice"\n[[effects]]\nbuilder-method = "add_counters"\n'
+    path = _write(tmp_path, "c.toml", '[[players]]\nplayer = "alice"\n[[objects]]\nobj = "x"\ncard = "Grizzly Bears"\n'
+                  'zone = "battlefield"\nowner = "alice"\n[[effects]]\nbuilder-method = "add_counters"\n'
                   'obj = "x"\nkind = "+1/+1"\nnumber = 3\n[[effects]]\nbuilder-method = "add_predefined_token"\n'
                   'obj = "inc"\nowner = "alice"\nkind = "incubator"\n[[effects]]\nbuilder-method = "grant_ability"\n'
                   'obj = "inc"\nability = "a1"\nkind = "static"\n')
@@ -249,3 +250,135 @@ def test_6_empty_input_says_so_without_a_made_up_line(text):
     with pytest.raises(CardTextError, match="no card") as info:
         cards_from_text(text, "e3.txt")
     assert info.value.line is None and str(info.value).startswith("e3.txt: no card")
+
+
+# --- 7. unknown player/object ids named by builder methods are refused ------------------------
+
+def _two_players() -> GameState:
+    state = GameState()
+    state.add_player("alice")
+    state.add_player("bob")
+    state.add_object("bolt", "Lightning Bolt", "graveyard", "alice")
+    state.add_object("bears", "Grizzly Bears", "battlefield", "bob")
+    return state
+
+
+@pytest.mark.parametrize("call, message", [
+    (lambda s: s.deal_damage("e1", "bolt", "Bob", 3),
+     "deal_damage: recipient 'Bob' is not a player or an object of this state (did you mean 'bob'?)"),
+    (lambda s: s.add_counters("bearz", "+1/+1", 2),
+     "add_counters: obj 'bearz' is not an object of this state (did you mean 'bears'?)"),
+    (lambda s: s.set_life("carol", 5), "set_life: player 'carol' is not a player of this state"),
+    (lambda s: s.deal_damage("e1", "bolt2", "bob", 3),
+     "deal_damage: source 'bolt2' is not an object of this state (did you mean 'bolt'?)"),
+    (lambda s: s.attack("bears", "alcie"), "attack: attacked 'alcie' is not a player or an object"),
+    (lambda s: s.target("bolt", "bares"), "target: target 'bares' is not a player or an object"),
+])
+def test_7_unknown_ids_are_one_error_naming_method_argument_and_closest(call, message):
+    state = _two_players()
+    call(state)
+    with pytest.raises(StateValueError) as info:
+        state.facts()
+    assert str(info.value).startswith(message)
+
+
+def test_7_objects_added_after_the_effect_naming_them_are_fine():
+    state = GameState()
+    state.add_player("alice")
+    state.deal_damage("e1", "bolt", "tok", 2)  # both added below: checked when the facts are built
+    state.add_object("bolt", "Lightning Bolt", "stack", "alice")
+    state.add_token("tok", "alice", name="Soldier", card_types=["creature"], toughness=1)
+    state.destroy("e2", "monarch")  # a tracker, not an object
+    state.designate_player("alice", "monarch")
+    assert "damage(e1,bolt,tok,2)" in {str(f) for f in state.facts()}
+
+
+def test_7_scenario_names_the_effect_line_and_key(tmp_path, capsys):
+    path = _write(tmp_path, "u.toml", '[[players]]\nplayer = "alice"\n[[players]]\nplayer = "bob"\n'
+                  '[[objects]]\nobj = "s"\ncard = "Shock"\nzone = "stack"\nowner = "alice"\n'
+                  '[[effects]]\nbuilder-method = "set_life"\nplayer = "bob"\nlife = 3\n'
+                  '[[effects]]\nbuilder-method = "deal_damage"\nevent = "e1"\nsource = "s"\n'
+                  'recipient = "Bob"\namount = 3\n')
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert (info.value.line, info.value.message) == (
+        18, "[[effects]] #2: deal_damage: recipient 'Bob' is not a player or an object of this state "
+            "(did you mean 'bob'?) (key 'recipient')")
+    assert main(["ask", str(path), "damage"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.count("\n") == 0 and f"{path}:18:" in err and "'Bob'" in err
+
+
+# --- 8. a scenario announces hybrid/Phyrexian payments: TOML keys are strings -----------------
+
+def test_8_pays_keys_are_read_as_whole_numbers(tmp_path):
+    path = _write(tmp_path, "p.toml", '[[players]]\nplayer = "alice"\n[[objects]]\nobj = "kf"\n'
+                  'card = "Kitchen Finks"\nzone = "hand"\nowner = "alice"\n[[effects]]\n'
+                  'builder-method = "propose"\nproposal = "p1"\nplayer = "alice"\nobj = "kf"\n'
+                  'pays = {2 = "colored(g)", 3 = "life(2)"}\n')
+    facts = {str(f) for f in load_scenario(path).state.facts()}
+    assert {"proposal_pays(p1,2,colored(g))", "proposal_pays(p1,3,life(2))"} <= facts
+
+
+def test_8_a_pays_key_that_is_no_number_keeps_file_line_and_key(tmp_path):
+    path = _write(tmp_path, "p.toml", '[[players]]\nplayer = "alice"\n[[objects]]\nobj = "kf"\n'
+                  'card = "Kitchen Finks"\nzone = "hand"\nowner = "alice"\n[[effects]]\n'
+                  'builder-method = "propose"\nproposal = "p1"\nplayer = "alice"\nobj = "kf"\n'
+                  'pays = {first = "colored(g)"}\n')
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert info.value.line == 13 and "pays key must be a whole number, not 'first'" in info.value.message
+    assert "(key 'pays')" in info.value.message
+
+
+# --- 9. a method/timing/payment that is no ASP term: one line with the accepted values ---------
+
+@pytest.mark.parametrize("kwargs, argument, accepted", [
+    ({"method": "Normal Cast"}, "method", "normal, flashback, without_paying_mana_cost, alternative(K)"),
+    ({"timing": "as though flash"}, "timing", "sorcery_timing, instant, flash, during_resolution, as_though_flash(E)"),
+    ({"pays": {1: "colored r"}}, "pays[1]", "colored(C), generic(N), colorless, life(2)"),
+])
+def test_9_unparsable_terms_name_the_argument_and_accepted_values(kwargs, argument, accepted):
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("bolt", "Lightning Bolt", "hand", "alice")
+    with pytest.raises(StateValueError) as info:
+        state.propose("p1", "alice", "bolt", **kwargs)
+    text = str(info.value)
+    assert "\n" not in text and "<string>" not in text and info.value.argument == argument
+    assert text.startswith(f"propose: {argument} {next(iter(kwargs.values())) if argument != 'pays[1]' else 'colored r'!r}")
+    assert accepted in text
+    assert not [f for f in state.extra if f.name.startswith("proposal")]
+
+
+def test_9_set_cast_method_refuses_the_same_way():
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("bolt", "Lightning Bolt", "stack", "alice")
+    with pytest.raises(StateValueError, match=r"^set_cast_method: method 'flash back' is not an ASP term "
+                                              r"\(accepted: normal, flashback"):
+        state.set_cast_method("bolt", "flash back")
+
+
+# --- 10. cr diff: a renumbered rule whose only change is a renumbered cross-reference ----------
+
+def test_10_renumbered_cross_references_still_match(cr_dir):
+    from pyrules import cr
+
+    old = cr.load_comprehensive_rules(cr_dir / "MagicCompRules-20260227.txt")
+    new = cr.load_comprehensive_rules(cr_dir / "MagicCompRules-20260417.txt")
+    diff = cr.diff_rules(old, new)
+    # 723.1a says "see rule 723.1f", 724.1a "see rule 724.1f"; 728.2 "rules 728.2a–c" -> "729.2a–c"
+    assert {("723.1a", "724.1a"), ("723.2a", "724.2a"), ("725.5", "726.5"), ("726.6", "727.6"),
+            ("728.2", "729.2"), ("728.5", "729.5")} <= set(diff.renumbered)
+    assert diff.removed == [] and not {"724.1a", "726.5", "727.6", "729.2", "729.5"} & set(diff.added)
+
+
+def test_10_references_map_whole_rule_numbers_and_range_ends():
+    from pyrules.cr import _renumber_references
+
+    mapping = {"728": "729", "728.2a": "729.2a"}
+    assert _renumber_references("a Magic subgame (see rule 728) starts", mapping) == \
+        "a Magic subgame (see rule 729) starts"
+    assert _renumber_references("as in rules 728.2a\u2013c.", mapping) == "as in rules 729.2a\u2013c."
+    assert _renumber_references("in 7280 zones, 728 times", {"728": "729"}) == "in 7280 zones, 729 times"
