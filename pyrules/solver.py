@@ -58,10 +58,16 @@ def rule_statements() -> tuple[clingo.ast.AST, ...]:
         FactFileError: a rule file does not parse (a bug in rules_asp/), with its path and line.
     """
     out: list[clingo.ast.AST] = []
+    comment = getattr(clingo.ast.ASTType, "Comment", None)
+
+    def keep(statement: clingo.ast.AST) -> None:  # comments (half the statements) ground to nothing
+        if statement.ast_type != comment:
+            out.append(statement)
+
     for label, text in rule_files():
         messages: list[str] = []
         try:
-            clingo.ast.parse_string(text, out.append,
+            clingo.ast.parse_string(text, keep,
                                     logger=lambda code, msg: messages.append(msg.strip()), message_limit=50)
         except RuntimeError:
             raise _program_error(label, messages) from None

@@ -11,6 +11,7 @@ Example::
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Iterable
 
@@ -890,24 +891,33 @@ class GameState:
         self.check_references()
         out = [Function("player", [ident(p)]) for p in self.players]
         for o in self.objects.values():
-            i = ident(o.id)
-            out += [Function("object", [i]), Function("object_card", [i, String(o.card)]),
-                    Function("owner", [i, ident(o.owner)]), Function("in_zone", [i, Function(o.zone)])]
-            if o.controller:
-                out.append(Function("controller", [i, ident(o.controller)]))
-            if o.cast_face is not None:
-                out.append(Function("cast_face", [i, Number(o.cast_face)]))
-            if o.fused:
-                out.append(Function("fused", [i]))
-            if o.x_value is not None:
-                out.append(Function("x_value", [i, Number(o.x_value)]))
+            out += _object_facts(o.id, o.card, o.zone, o.owner, o.controller, o.cast_face, o.fused, o.x_value)
         return out + list(self.extra)
+
+
+@functools.lru_cache(maxsize=1 << 16)
+def _object_facts(obj: str, card: str, zone: str, owner: str, controller: str | None, cast_face: int | None,
+                  fused: bool, x_value: int | None) -> tuple[Symbol, ...]:
+    """The instance facts of one object (a :class:`GameObject`'s fields), remembered: building clingo
+    symbols is the slow part of :meth:`GameState.facts`, and states share their objects."""
+    i = ident(obj)
+    out = [Function("object", [i]), Function("object_card", [i, String(card)]),
+           Function("owner", [i, ident(owner)]), Function("in_zone", [i, Function(zone)])]
+    if controller:
+        out.append(Function("controller", [i, ident(controller)]))
+    if cast_face is not None:
+        out.append(Function("cast_face", [i, Number(cast_face)]))
+    if fused:
+        out.append(Function("fused", [i]))
+    if x_value is not None:
+        out.append(Function("x_value", [i, Number(x_value)]))
+    return tuple(out)
 
 
 # --- validation of the builder's arguments where they enter (a user's mistake is one clear error) ---
 
 import collections.abc  # noqa: E402
-import functools  # noqa: E402
+
 import types  # noqa: E402
 import typing  # noqa: E402
 
