@@ -10,8 +10,10 @@ Commands:
     pyrules cr parse|show|diff|check  Comprehensive Rules document tools
     pyrules check --cr FILE           consistency: CR document, rule base citations
 
-Exit codes: 0 answered; 1 no answer (inconsistent state, time limit reached, or document
-findings); 2 bad input or usage (one line on stderr naming file, line and column).
+Exit codes, the same for every command (``pyrules clingo`` maps clingo's own 10/20/30/65/128 to
+them): 0 answered; 1 no answer (inconsistent state, unsatisfiable, time limit reached, or document
+findings); 2 bad input or usage (one line on stderr naming file, line and column). An exception
+that is not a pyrules error is a bug: one line ``pyrules: internal error: ...`` and exit 2.
 """
 
 from __future__ import annotations
@@ -230,16 +232,16 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the exit code (see the module docstring)."""
     argv = list(sys.argv[1:] if argv is None else argv)
-    if argv[:1] == ["clingo"]:
-        from pyrules.clingo_app import run
-
-        return run(argv[1:])
-    parser = build_parser()
-    args = parser.parse_args(argv)
-    if not getattr(args, "func", None):
-        parser.print_help()
-        return 2
     try:
+        if argv[:1] == ["clingo"]:
+            from pyrules.clingo_app import run
+
+            return run(argv[1:])
+        parser = build_parser()
+        args = parser.parse_args(argv)
+        if not getattr(args, "func", None):
+            parser.print_help()
+            return 2
         return int(args.func(args) or 0)
     except NoAnswerError as err:
         print(f"pyrules: no answer: {err}", file=sys.stderr)
@@ -249,6 +251,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 2
     except BrokenPipeError:
         return 0
+    except Exception as err:  # noqa: BLE001 — last resort: a bug, never a traceback
+        message = " ".join(str(err).split())[:500]
+        print(f"pyrules: internal error: {type(err).__name__}: {message} (please report)", file=sys.stderr)
+        return 2
 
 
 if __name__ == "__main__":

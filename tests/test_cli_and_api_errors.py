@@ -1,0 +1,223 @@
+"""Bad input never gets past the door (issue 12): ``pyrules clingo`` passes only its allow-listed
+options to clingo (none reads or writes a file), every command exits 0/1/2 by one rule, errors
+are one line with a location, the Python API raises only pyrules errors for bad arguments, and
+``ask_many`` keeps every other state's answer when one state fails.
+
+Uses the shipped example card and small fact files written here (no shared data needed)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+import pyrules
+from pyrules.cli import main
+
+EXAMPLES = Path(str(resources.files("pyrules.examples")))
+CARD = EXAMPLES / "there_theyre_their.json"
+STATE = EXAMPLES / "split_card_state.lp"  # alice, the split card in her graveyard, the Sword's permission
+UNSAT = "player(a). object(o). owner(o, a).\nin_zone(o, hand).\n:- in_zone(o, hand).\n"
+FOREVER = "p(0).\np(X+1) :- p(X).\n"
+#: A state the rule base calls inconsistent: an object whose card nobody defined (state_error/1).
+UNKNOWN_CARD = 'player(alice). object(o1). object_card(o1, "Nowhere"). owner(o1, alice). in_zone(o1, hand).\n'
+
+
+def _pyrules_all(runs: list[tuple[str, ...]], cwd: Path) -> list[subprocess.CompletedProcess]:
+    """Run the pyrules this test imports on several command lines, side by side, each as its own
+    process (clingo's application installs its own signal handlers and time-limit alarm, which
+    must not touch pytest's process)."""
+    env = dict(os.environ, PYTHONPATH=str(Path(pyrules.__file__).resolve().parent.parent))
+    procs = [subprocess.Popen([sys.executable, "-m", "pyrules", *args], stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE, text=True, cwd=cwd, env=env) for args in runs]
+    out = []
+    for args, proc in zip(runs, procs):
+        stdout, stderr = proc.communicate(timeout=120)
+        out.append(subprocess.CompletedProcess(args, proc.returncode, stdout, stderr))
+    return out
+
+
+def _write(tmp_path: Path, name: str, text: str) -> Path:
+    path = tmp_path / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+# --------------------------------------------------------------------------- pyrules clingo options
+
+
+def _refused_option_lines(victim: Path) -> list[list[str]]:
+    v = str(victim)
+    return [
+        [f"--configuration={v}"], ["--configuration", v],  # a configuration file is read
+        [f"--lemma-out={v}"], [f"--lemma-in={v}"], [f"--hcc-out={v}"],  # lemmas written/read
+        [f"--lemma-out-txt", f"--lemma-out={v}"],
+        [f"--conf={v}"], [f"--lemma-o={v}"],  # clingo's abbreviations: refused, not expanded
+        [f"--tester=--lemma-out={v}"],  # options passed on unchecked
+        ["--mode=gringo"], ["--mode=clasp"], ["--text"], ["--output=text"], ["-o", "text"], ["--pre"],
+        ["--", f"--lemma-out={v}"], ["--no-such-option"], ["-x"], ["-Vs"],
+        [f"--stats={v}"], [f"--models={v}"], ["--outf=9"],
+    ]
+
+
+@pytest.mark.parametrize("index", range(len(_refused_option_lines(Path("v")))))
+def test_clingo_options_that_touch_files_or_are_not_allow_listed_are_refused(tmp_path, capsys, index):
+    victim = _write(tmp_path, "victim.txt", "keep me\n")
+    facts = _write(tmp_path, "f.lp", "player(alice).\n")
+    before = victim.stat().st_mtime_ns
+    options = _refused_option_lines(victim)[index]
+    assert main(["clingo", *options, str(facts)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and err.startswith("pyrules clingo: error: ")
+    named = options[0].split("=")[0] if options[0] != "--lemma-out-txt" else "--lemma-out"
+    named = named if named.startswith("--") else named[:2]  # short options: -V of -Vs
+    assert f"option {named}" in err or "'--'" in err
+    assert victim.read_text(encoding="utf-8") == "keep me\n" and victim.stat().st_mtime_ns == before
+
+
+def test_clingo_const_with_an_at_call_is_refused_unless_scripts_are_allowed(tmp_path, capsys):
+    from pyrules.clingo_app import UsageError, check_arguments
+
+    facts = _write(tmp_path, "f.lp", "player(alice).\n")
+    for spelled in (["-c", "c=@f(1)"], ["-cc=@f(1)"], ["--const=c=g(@f(1))"], ["--const", "c=(1,@f)"]):
+        assert main(["clingo", *spelled, str(facts)]) == 2
+        assert "@-call" in capsys.readouterr().err
+    for bad in ("c", "c=1. #include \"x\"", "C=1", "c=é"):
+        with pytest.raises(UsageError):
+            check_arguments(["-c", bad, "f.lp"])
+    # Plain values pass, rewritten as clingo reads them; with --allow-scripts an @-call passes too.
+    assert check_arguments(["-c", "c=f(1,\"a@b\")", "-n", "0", "f.lp"]) == (
+        ['--const=c=f(1,"a@b")', "--models=0"], ["f.lp"], False)
+    assert check_arguments(["-c", "c=@f(1)", "--allow-scripts", "f.lp"])[0] == ["--const=c=@f(1)", "--allow-scripts"]
+
+
+def test_clingo_arguments_reaching_clingo_are_only_allowed_options_in_full():
+    # Whatever the command line, what clingo gets is --NAME[=VALUE] for allow-listed NAMEs, then files.
+    from hypothesis import given, settings, strategies as st
+
+    from pyrules.clingo_app import ALLOWED_OPTIONS, UsageError, check_arguments
+
+    names = {o.name for o in ALLOWED_OPTIONS}
+    clingo_words = ["--lemma-out=x", "--configuration=x", "--models", "-n", "3", "--outf=2", "-c", "c=1",
+                    "-V", "-V2", "--stats", "--stats=2", "f.lp", "-", "--", "--mode=clasp", "-q1,2", "-t",
+                    "2,split", "--time-limit=1", "--help", "-h", "--cards", "x.json", "--allow-scripts"]
+    word = st.one_of(st.sampled_from(clingo_words), st.text(min_size=1, max_size=12))
+
+    @settings(max_examples=400, deadline=None, database=None)
+    @given(st.lists(word, max_size=8))
+    def check(argv):
+        try:
+            options, files, _ = check_arguments(argv)
+        except UsageError as err:
+            assert "\n" not in str(err)
+            return
+        for o in options:
+            assert o.startswith("--") and o[2:].partition("=")[0] in names
+        assert all(not f.startswith("-") or f == "-" for f in files)
+        assert not any(o.startswith("--configuration=") and o.split("=", 1)[1] == "x" for o in options)
+
+    check()
+
+
+def test_clingo_help_lists_the_allowed_options_and_the_exit_codes(capsys):
+    assert main(["clingo", "--help"]) == 0
+    out = capsys.readouterr().out
+    assert "--models=<arg>, -n <arg>" in out and "--lemma-out" not in out
+    assert "0  answered" in out and "1  no answer" in out and "2  bad input" in out
+
+
+# --------------------------------------------------------------------------- exit codes, every command
+
+
+def test_clingo_exit_codes_follow_pyrules_rule_not_clingos(tmp_path):
+    unsat = _write(tmp_path, "unsat.lp", UNSAT)
+    unknown_card = _write(tmp_path, "unknown.lp", UNKNOWN_CARD)
+    forever = _write(tmp_path, "forever.lp", FOREVER)
+    answered, everything, unsatisfiable, inconsistent, interrupted, missing = _pyrules_all([
+        ("clingo", f"--cards={CARD}", str(STATE)), ("clingo", f"--cards={CARD}", str(STATE), "-n", "0"),
+        ("clingo", str(unsat)), ("clingo", str(unknown_card)), ("clingo", "--time-limit=1", str(forever)),
+        ("clingo", str(tmp_path / "missing.lp"))], cwd=tmp_path)
+    assert answered.returncode == 0 and "SATISFIABLE" in answered.stdout  # clingo's 10
+    assert everything.returncode == 0  # clingo's 30: all models
+    assert unsatisfiable.returncode == 1 and "UNSATISFIABLE" in unsatisfiable.stdout  # clingo's 20
+    assert inconsistent.returncode == 1 and 'state_error(unknown_card(o1,"Nowhere"))' in inconsistent.stderr
+    assert interrupted.returncode == 1 and "INTERRUPTED" in interrupted.stdout + interrupted.stderr
+    assert missing.returncode == 2 and "missing.lp" in missing.stderr and "Traceback" not in missing.stderr
+
+
+def test_a_grounding_error_under_clingo_is_one_line_naming_the_fact_file(tmp_path):
+    good = _write(tmp_path, "good.lp", "player(a).\nplayer(b).\n")
+    unsafe = _write(tmp_path, "unsafe.lp", "player(a).\nplayer(X) :- owner(o, a).\n")
+    for run in _pyrules_all([("clingo", *map(str, files)) for files in ([unsafe], [good, unsafe], [unsafe, good])],
+                            cwd=tmp_path):
+        assert run.returncode == 2
+        assert run.stderr.splitlines() == [f"pyrules: error: {unsafe}:2:1: unsafe variables in: "
+                                           "player(X):-owner(o,a).; 'X' is unsafe"]
+
+
+def test_solve_exit_codes_answered_inconsistent_time_limit_bad_input(tmp_path, capsys):
+    assert main(["solve", "--cards", str(CARD), str(STATE)]) == 0
+    assert main(["solve", str(_write(tmp_path, "unsat.lp", UNSAT))]) == 1
+    assert main(["solve", str(_write(tmp_path, "unknown.lp", UNKNOWN_CARD))]) == 1
+    assert main(["solve", "--time-limit", "1", str(_write(tmp_path, "forever.lp", FOREVER))]) == 1
+    capsys.readouterr()
+    assert main(["solve", str(_write(tmp_path, "bad.lp", "player(a\n"))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pyrules: error: {tmp_path / 'bad.lp'}:") and len(err.splitlines()) == 1
+
+
+INCONSISTENT_SCENARIO = '''cards = ["card.json"]
+[[players]]
+player = "alice"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "beginning"
+step = "untap"
+priority = "alice"
+'''
+
+
+def test_ask_exit_codes_answered_inconsistent_time_limit_bad_input(tmp_path, capsys, monkeypatch):
+    import pyrules.api
+    from pyrules.solver import SolveResult
+
+    _write(tmp_path, "card.json", CARD.read_text(encoding="utf-8"))
+    assert main(["ask", str(EXAMPLES / "split_card_scenario.toml"), "cast"]) == 0
+    assert main(["ask", str(_write(tmp_path, "inc.toml", INCONSISTENT_SCENARIO)), "cast"]) == 1
+    capsys.readouterr()
+    assert main(["ask", str(_write(tmp_path, "bad.toml", "[[players]]\nplayer = \n"))]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"pyrules: error: {tmp_path / 'bad.toml'}:") and len(err.splitlines()) == 1
+    # The time limit: a solve that reports "unknown" is no answer (exit 1), not an error.
+    monkeypatch.setattr(pyrules.api, "solve", lambda *a, **k: SolveResult("unknown", ()))
+    assert main(["ask", str(EXAMPLES / "split_card_scenario.toml"), "cast"]) == 1
+    assert "time limit" in capsys.readouterr().err
+
+
+def test_cards_parse_and_cr_parse_exit_codes(tmp_path, capsys):
+    assert main(["cards", "parse", "--no-cache", str(CARD)]) == 0
+    assert main(["cards", "parse", "--no-cache", str(_write(tmp_path, "bad.txt", "Shock\n{R}\n"))]) == 2
+    cr = _write(tmp_path, "cr.txt", "Magic: The Gathering Comprehensive Rules\n\nThese rules are effective as "
+                "of April 17, 2026.\n\nIntroduction\n\nIntro.\n\nContents\n\n1. Game Concepts\nGlossary\nCredits\n"
+                "\n1. Game Concepts\n\n100. General\n\n100.1. These rules apply.\n\nGlossary\n\nGame\nSee rule 100.1.\n\n"
+                "Credits\n\nSomeone\n")
+    assert main(["cr", "parse", str(cr)]) == 0
+    capsys.readouterr()
+    assert main(["cr", "parse", str(_write(tmp_path, "g.txt", "garbage\n"))]) == 2
+    assert capsys.readouterr().err.startswith(f"pyrules: error: {tmp_path / 'g.txt'}:1:1: ")
+
+
+def test_an_exception_that_is_no_pyrules_error_is_one_internal_error_line(monkeypatch, capsys):
+    import pyrules.cli
+
+    def broken(args):
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(pyrules.cli, "_cmd_schema", broken)
+    assert main(["schema"]) == 2
+    assert capsys.readouterr().err == "pyrules: internal error: KeyError: 'a bug' (please report)\n"
