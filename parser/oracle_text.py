@@ -1816,13 +1816,29 @@ def _ability_lines(text: str) -> list[tuple[str, int]]:
     return out
 
 
+#: After a name: it goes on as a longer proper name ("Stangg Twin", "Ajani's Pridemate",
+#: "Titania, Gaea Incarnate", "Tuktuk the Returned", "Myojin of Night's Reach").
+_LONGER_NAME_AFTER = re.compile(r"(?:'s?)? [A-Z]|, [A-Z]| (?:of|the) [A-Z]")
+#: Before a name: it ends a longer proper name ("Kobolds of Kher Keep", "Keeper of Kookus",
+#: "Search for Azcanta", "Storm the Vault").
+#: Not after a sentence's first word ("Whenever the ~ enters" is a self-reference).
+_LONGER_NAME_BEFORE = re.compile(r"(?<![.:—\n(\"] )(?<!^)(?<=\S )[A-Z][\w'-]* (?:of|for|the) $")
+
+
 def normalize_self_references(text: str, names: list[str]) -> str:
     """Replace the card's own names (longest first, whole words) with ``~`` (201.5: a name in
-    rules text refers to the object itself)."""
+    rules text refers to the object itself; 201.5c: a shortened name too). A name that is only part
+    of a longer proper name — another card's or a token's (Kher Keep's token "Kobolds of Kher Keep",
+    Stangg's "Stangg Twin", Ajani's "Ajani's Pridemate") — is not a self-reference and is kept."""
     for n in sorted({n for n in names if n}, key=len, reverse=True):
         if n not in text:  # the common case: no need to build the pattern
             continue
-        text = re.sub(rf"(?<![\w~]){re.escape(n)}(?![\w])", "~", text)
+
+        def self_reference(m: re.Match, text: str = text) -> str:
+            if _LONGER_NAME_AFTER.match(text, m.end()) or _LONGER_NAME_BEFORE.search(text, 0, m.start()):
+                return m.group(0)
+            return "~"
+        text = re.sub(rf"(?<![\w~]){re.escape(n)}(?![\w])", self_reference, text)
     return text
 
 

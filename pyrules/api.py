@@ -144,7 +144,13 @@ class Answers:
             else:
                 cites[entry[1]].append(entry[2])
         if self._atoms.get("state_error"):
-            # rules_asp/state_checks.lp: an impossible or undefined state gets no answers.
+            # rules_asp/state_checks.lp: an impossible or undefined state gets no answers; an input no
+            # rule reads where it was given is refused naming the builder argument (issue 13).
+            from pyrules.state import input_refusal
+            for e in sorted(self._atoms["state_error"], key=str):
+                refusal = input_refusal(e.arguments[0])
+                if refusal is not None:
+                    raise refusal
             errors = ", ".join(sorted(str(e.arguments[0]) for e in self._atoms["state_error"]))
             raise NoAnswerError(f"inconsistent state: {errors}")
         self._state = state

@@ -223,6 +223,14 @@ class GameState:
         """Double-faced permanent ``obj`` has face ``face`` (1-based) up (712.8d-f); without this, face 1."""
         self.extra.append(Function("face_up", [ident(obj), Number(face)]))
 
+    def set_unlocked_doors(self, obj: str, faces: Iterable[int] = ()) -> None:
+        """Room permanent ``obj`` (a split permanent with a shared type line, 709.5) has exactly the
+        halves ``faces`` (1-based: 1 left, 2 right) unlocked (709.5c); ``()``: both locked. Without
+        this a Room on the battlefield has no name, mana cost or rules text here (unknown, never both
+        halves' combined). Refused by the rule base for an object that is not a Room permanent."""
+        self.extra.append(Function("doors_recorded", [ident(obj)]))
+        self.extra += [Function("door_unlocked", [ident(obj), Number(f)]) for f in faces]
+
     def set_melded_from(self, obj: str, card_a: str, card_b: str) -> None:
         """Melded permanent ``obj`` (its card: the meld pair's combined back face, such as Brisela,
         Voice of Nightmares) is represented by the cards named ``card_a`` and ``card_b`` (712.4a); its
@@ -893,6 +901,33 @@ class GameState:
         for o in self.objects.values():
             out += _object_facts(o.id, o.card, o.zone, o.owner, o.controller, o.cast_face, o.fused, o.x_value)
         return out + list(self.extra)
+
+
+#: The builder method and argument that make each input fact (schema.lp), for refusals that name
+#: what the user gave: ``state_error(input_ignored(Fact, Why))`` of rules_asp/state_checks.lp.
+INPUT_SOURCES = {
+    "face_up": ("set_face_up", "face"), "cast_face": ("add_object", "cast_face"), "fused": ("add_object", "fused"),
+    "x_value": ("add_object", "x_value"), "predefined_token": ("add_predefined_token", "kind"),
+    "counters": ("add_counters", "kind"), "doors_recorded": ("set_unlocked_doors", "obj"),
+    "door_unlocked": ("set_unlocked_doors", "faces"), "tapped": ("tap", "obj"),
+    "damage_marked": ("mark_damage", "obj"), "controlled_since_turn_began": ("controlled_since_turn_began", "obj"),
+    "regeneration_shield": ("regeneration_shield", "obj"), "on_an_adventure": ("send_on_adventure", "obj"),
+    "top_of_library": ("set_top_of_library", "obj"), "zone_replacement": ("replace_zone_change", "from_zone"),
+    "designation": ("designate", "designation"),
+}
+
+
+def input_refusal(error: Symbol) -> StateValueError | None:
+    """The error for a state_error ``input_ignored(Fact, Why)`` (rules_asp/state_checks.lp): one line
+    naming the builder method and argument that gave ``Fact`` and why no rule reads it there;
+    None for any other state error."""
+    if error.type != error.type.Function or error.name != "input_ignored" or len(error.arguments) != 2:
+        return None
+    fact, why = error.arguments
+    method, argument = INPUT_SOURCES.get(fact.name, (fact.name, None))
+    where = f"{method}: {argument} " if argument else f"{method}: "
+    return StateValueError(f"{where}given as {fact} is read by no rule there: {why} "
+                           "(refused rather than ignored)", argument)
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -590,8 +590,10 @@ def test_s3_07_flashback_restricts_later_choices(kb):
     s.propose("fb_hand", "a", "bolt2", method="flashback")
     s.propose("fb", "a", "bolt", method="flashback")
     answers = kb("Lightning Bolt").ask(s)
+    # (118.9: Lightning Bolt has no overload either, so nothing offers that cost: issue 13.)
     assert {d.args for d in answers.derived("proposal_illegal")} == {
-        ("fb_plus_alt", "two_alternative_costs"), ("fb_hand", "method_not_allowed")}
+        ("fb_plus_alt", "two_alternative_costs"), ("fb_plus_alt", "alternative_cost_not_offered(overload)"),
+        ("fb_hand", "method_not_allowed")}
     assert [d.args for d in answers.derived("proposal_legal")] == [("fb",)]
 
 
