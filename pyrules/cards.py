@@ -21,6 +21,7 @@ from pathlib import Path
 from typing import Any, Iterable, Iterator
 
 from pyrules.errors import CardTextError
+from pyrules.reading import read_text
 from pyrules.parser.mana_cost import ManaCost, parse_mana_cost
 from pyrules.parser.oracle_text import Ability, parse_oracle_text
 from pyrules.parser.type_line import TypeLine, parse_type_line
@@ -259,10 +260,7 @@ def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[Car
         CardTextError: unreadable file or invalid JSON (with line and column).
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+    text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
     try:
         data = json.loads(text)
     except json.JSONDecodeError as err:
@@ -319,10 +317,7 @@ def load_plain_card(path: str | Path) -> list[CardDefinition]:
         CardTextError: unreadable file, or text that does not follow the format.
     """
     path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8-sig")
-    except (OSError, UnicodeDecodeError) as err:
-        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+    text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
     return cards_from_text(text, str(path))
 
 

@@ -52,35 +52,50 @@ def _named_cards(statements) -> set[str]:
     return names
 
 
-def _explain_unsat(statements, time_limit: float) -> list[str]:
+def _explain_unsat(statements, deadline) -> list[str]:
     """Lines naming a minimal set of the fact files' facts and rule-base rules that cannot hold
-    together (clingo assumptions and cores, :func:`pyrules.consistency.minimal_core`)."""
+    together (clingo assumptions and cores, :func:`pyrules.consistency.minimal_core`), found in
+    the time left before ``deadline`` (a :class:`pyrules.deadline.Deadline`): the search runs in a
+    forked process killed at the deadline, and a set not shrunk in time, or none found, says so
+    in its last line."""
     import clingo
     from clingo import ast
 
     from pyrules.consistency import minimal_core
+    from pyrules.deadline import TimeLimitReached, run_bounded
 
-    facts, others = [], []
-    for stm in statements:
-        if stm.ast_type == ast.ASTType.Program:
-            continue
-        if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
-            try:
-                facts.append(clingo.parse_term(str(stm.head)))
+    cut = f"(explanation cut at the time limit of {deadline.seconds:g} s"
+
+    def explain() -> list[str]:
+        facts, others = [], []
+        for stm in statements:
+            if stm.ast_type == ast.ASTType.Program:
                 continue
-            except RuntimeError:
-                pass
-        others.append(str(stm))
-    core = minimal_core(facts, [("fact files", "\n".join(others))] if others else (), time_limit=time_limit)
-    if core is None:
-        return []
-    lines = [f"fact: {f}" for f in core.facts]
-    lines += [f"rule: {r.location()}: {r.text}" for r in core.rules]
-    if core.cr:
-        lines.append(f"CR: {', '.join(core.cr)}")
-    if not core.minimal:
-        lines.append("(time limit reached: this set may not be minimal)")
-    return lines
+            if stm.ast_type == ast.ASTType.Rule and not stm.body and stm.head.ast_type == ast.ASTType.Literal:
+                try:
+                    facts.append(clingo.parse_term(str(stm.head)))
+                    continue
+                except RuntimeError:
+                    pass
+            others.append(str(stm))
+        # The shrinking stops a little before the deadline, so that a set found is still printed.
+        left = deadline.remaining()
+        core = minimal_core(facts, [("fact files", "\n".join(others))] if others else (),
+                            time_limit=max(left - min(0.5, left / 4), 0.01))
+        if core is None:
+            return []
+        lines = [f"fact: {f}" for f in core.facts]
+        lines += [f"rule: {r.location()}: {r.text}" for r in core.rules]
+        if core.cr:
+            lines.append(f"CR: {', '.join(core.cr)}")
+        if not core.minimal:
+            lines.append(f"{cut}: this set may not be minimal)")
+        return lines
+
+    try:
+        return run_bounded(explain, deadline.remaining(), "explaining the inconsistent state")
+    except TimeLimitReached:
+        return [f"{cut}: no conflicting set of facts and rules found in time)"]
 
 
 def _positive_seconds(text: str) -> float:
@@ -113,10 +128,23 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     from pyrules.card_facts import card_facts
     from pyrules.cards import load_cards, one_per_name
     from pyrules.fact_files import read_fact_file, unknown_predicate_warnings
-    from pyrules.solver import solve_bounded
+    from pyrules.deadline import Deadline, TimeLimitReached
+    from pyrules.solver import SolveResult, solve_bounded
 
-    per_file = [(f, read_fact_file(f, allow_scripts=args.allow_scripts)) for f in args.files]
-    for warning in unknown_predicate_warnings(per_file):
+    deadline = Deadline(args.time_limit)  # one limit for reading, checking, solving, explaining
+    try:
+        per_file = [(f, read_fact_file(f, allow_scripts=args.allow_scripts, deadline=deadline))
+                    for f in args.files]
+        deadline.check("checking the fact files")
+    except TimeLimitReached:
+        per_file = None
+    if per_file is None:
+        if args.json:
+            print(json.dumps({"status": "unknown", "answers": []}, indent=2))
+        else:
+            print(f"unknown (time limit of {args.time_limit:g} s reached)")
+        return 1
+    for warning in unknown_predicate_warnings(per_file, deadline=deadline):
         print(f"pyrules: {warning}", file=sys.stderr)
     statements = [s for _, stms in per_file for s in stms]
     card_files = list(args.cards)
@@ -128,7 +156,10 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         cards = one_per_name(c for path in card_files for c in load_cards(path, names=names))
         return [f for c in cards for f in card_facts(c)]
 
-    result = solve_bounded(statements=statements, time_limit=args.time_limit, prepare=card_definitions)
+    if deadline.expired():
+        result = SolveResult("unknown", ())
+    else:
+        result = solve_bounded(statements=statements, time_limit=deadline.remaining(), prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)
     atoms: list[str] = []
     for s in result.symbols:
@@ -147,7 +178,7 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             print(f"unknown (time limit of {args.time_limit:g} s reached)")
         elif result.status == "unsatisfiable":
             print("inconsistent state: the facts contradict the rule base (no answer set)")
-            for line in _explain_unsat(statements, args.time_limit):
+            for line in _explain_unsat(statements, deadline):
                 print(f"  {line}")
         elif errors:
             print(f"inconsistent state: {', '.join(e[len('state_error('):-1] for e in errors)}")
@@ -164,12 +195,17 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     from pyrules.report import QUESTIONS, report, report_json
     from pyrules.scenario import load_scenario
 
+    from pyrules.deadline import Deadline
+
+    deadline = Deadline(args.time_limit)  # one limit for reading the scenario and cards, and solving
     scenario = load_scenario(args.scenario)
     kb = KnowledgeBase.from_files(scenario.card_files, cr_file=args.cr, time_limit=args.time_limit,
                                   names=scenario.state.card_names())
     for card in scenario.inline_cards:
         kb.cards[card.name] = card
     scenario.check_cards(kb.cards)
+    deadline.check("reading the scenario and its cards")
+    kb.time_limit = deadline.remaining()
     answers = kb.ask(scenario.state)
     questions = QUESTIONS if args.question == "all" else (args.question,)
     if args.json:
@@ -218,7 +254,8 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
     ask.add_argument("--json", action="store_true", help="print JSON")
     ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",
-                     help="stop solving after this long and report no answer (default 5)")
+                     help="stop after this long (reading the scenario and cards, solving) and report no "
+                          "answer (default 5)")
     ask.set_defaults(func=_cmd_ask)
 
     from pyrules import cli_cards, cli_check, cli_cr

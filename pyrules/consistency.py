@@ -478,10 +478,16 @@ def minimal_core(facts: Sequence[clingo.Symbol], programs: Iterable[tuple[str, s
         facts: the state (instance facts).
         programs: ``(label, ASP text)`` pairs that are always on.
         files: rule files instead of the installed rule base.
-        time_limit: seconds for the whole shrinking (the core returned may then not be minimal).
+        time_limit: seconds for the whole search, counted from the call (reading the rule base and
+            grounding, which clingo does in one call each, are not interrupted; every solve is):
+            the core returned may then not be minimal (``minimal`` False).
 
     Returns:
         The core, or None if the program is satisfiable with every fact and rule on.
+
+    Raises:
+        pyrules.deadline.TimeLimitReached: the first solve, which finds a core, did not end within
+            ``time_limit``.
     """
     deadline = time.perf_counter() + time_limit
     guarded = guarded_rule_base(files)
@@ -506,14 +512,27 @@ def minimal_core(facts: Sequence[clingo.Symbol], programs: Iterable[tuple[str, s
             ctl.assign_external(g, None)
             lits[atom.literal] = g
 
+    class _OutOfTime(Exception):
+        pass
+
     def core_of(on: set[int]) -> list[int] | None:
+        # Each solve is bounded by the time left: a core solve over 1000+ assumptions can take
+        # longer than the whole limit (H1 of the robustness reproducers).
         assumptions = [lit if lit in on else -lit for lit in lits]
-        with ctl.solve(assumptions=assumptions, yield_=True) as handle:
+        with ctl.solve(assumptions=assumptions, async_=True) as handle:
+            if not handle.wait(max(deadline - time.perf_counter(), 0.0)):
+                handle.cancel()
+                raise _OutOfTime
             if handle.get().satisfiable:
                 return None
             return [lit for lit in handle.core() if lit in on]
 
-    current = core_of(set(lits))
+    try:
+        current = core_of(set(lits))
+    except _OutOfTime:
+        from pyrules.deadline import TimeLimitReached
+
+        raise TimeLimitReached(f"time limit of {time_limit:g} s reached before a core was found") from None
     if current is None:
         return None
     minimal = True
@@ -527,7 +546,11 @@ def minimal_core(facts: Sequence[clingo.Symbol], programs: Iterable[tuple[str, s
                 minimal = False
                 break
             trial = current[:i] + current[i + chunk:]
-            smaller = core_of(set(trial))
+            try:
+                smaller = core_of(set(trial))
+            except _OutOfTime:
+                minimal = False
+                break
             if smaller is None:
                 i += chunk
             else:

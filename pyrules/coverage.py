@@ -33,6 +33,7 @@ from typing import Any, Iterable
 
 from pyrules.cards import CardCache, CardDefinition, cards_from_json, record_key
 from pyrules.errors import CardTextError
+from pyrules.reading import read_text
 
 FRAME_FIELDS = ("mana_cost", "type_line")
 
@@ -180,10 +181,9 @@ def read_records(path: str | Path) -> tuple[list[Any], str]:
         CardTextError: unreadable file or invalid JSON, with line and column.
     """
     path = Path(path)
+    text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
     try:
-        data = json.loads(path.read_text(encoding="utf-8-sig"))
-    except (OSError, UnicodeDecodeError) as err:
-        raise CardTextError(f"cannot read card file: {err}", str(path)) from None
+        data = json.loads(text)
     except json.JSONDecodeError as err:
         raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
     if isinstance(data, dict) and data.get("object") == "list":

@@ -62,7 +62,6 @@ malformed documents.
 
 from __future__ import annotations
 
-import codecs
 import importlib.resources
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -71,6 +70,7 @@ import clingo
 
 from pyrules.errors import RulesDocumentError
 from pyrules.parser.comprehensive_rules import RulesDocument, parse_comprehensive_rules
+from pyrules.reading import decode_text, read_text
 
 __all__ = [
     "Finding",
@@ -89,39 +89,15 @@ __all__ = [
 # ------------------------------------------------------------------------------------------------
 
 
-def _line_column_at(data: bytes, offset: int) -> tuple[int, int]:
-    """1-based line and column (in characters) of byte ``offset`` (CRLF, CR, LF all end lines)."""
-    prefix = data[:offset]
-    crlf = prefix.count(b"\r\n")
-    line = 1 + crlf + (prefix.count(b"\r") - crlf) + (prefix.count(b"\n") - crlf)
-    start = max(prefix.rfind(b"\n"), prefix.rfind(b"\r")) + 1
-    if start == 0 and prefix.startswith(codecs.BOM_UTF8):
-        start = len(codecs.BOM_UTF8)
-    column = len(prefix[start:].decode("utf-8", errors="replace")) + 1
-    return line, column
-
-
 def decode_cr_bytes(data: bytes, source: str) -> str:
-    """Decode CR file bytes: UTF-8 (BOM optional) or UTF-16 with a BOM.
+    """Decode CR file bytes: UTF-8 (BOM optional) or UTF-16 with a BOM
+    (:func:`pyrules.reading.decode_text`).
 
     Raises:
-        RulesDocumentError: invalid UTF-8, with the line and column of the first bad byte.
+        RulesDocumentError: invalid UTF-8/UTF-16 or a NUL, with the line and column of the first
+            bad character.
     """
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        try:
-            return data.decode("utf-16")
-        except UnicodeDecodeError as err:
-            raise RulesDocumentError(f"invalid UTF-16 at byte offset {err.start}", source) from None
-    skip = len(codecs.BOM_UTF8) if data.startswith(codecs.BOM_UTF8) else 0
-    try:
-        return data[skip:].decode("utf-8")
-    except UnicodeDecodeError as err:
-        offset = err.start + skip
-        line, column = _line_column_at(data, offset)
-        bad = data[offset:offset + 1].hex()
-        raise RulesDocumentError(
-            f"invalid UTF-8 (byte 0x{bad} at offset {offset}): expected a UTF-8 text file "
-            f"such as Wizards' MagicCompRules.txt", source, line, column) from None
+    return decode_text(data, source, "CR file", RulesDocumentError, allow_utf16=True)
 
 
 def load_comprehensive_rules(path: str | Path) -> RulesDocument:
@@ -138,11 +114,8 @@ def load_comprehensive_rules(path: str | Path) -> RulesDocument:
             document; the error names the file, line and column.
     """
     source = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as err:
-        raise RulesDocumentError(f"cannot read the CR file: {err.strerror or err}", source) from None
-    return parse_comprehensive_rules(decode_cr_bytes(data, source), source)
+    text = read_text(path, "CR file", RulesDocumentError, allow_utf16=True)  # bounded, regular files only
+    return parse_comprehensive_rules(text, source)
 
 
 # ------------------------------------------------------------------------------------------------

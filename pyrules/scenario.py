@@ -56,6 +56,7 @@ from pathlib import Path
 from typing import Any, Container
 
 from pyrules.errors import PyrulesError, ScenarioError, StateValueError
+from pyrules.reading import read_text
 from pyrules.state import GameState
 
 _TOP_KEYS = {"cards", "card_text", "players", "objects", "effects"}
@@ -180,10 +181,7 @@ def load_scenario(path: str | Path) -> Scenario:
     """
     path = Path(path)
     label = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as err:
-        raise ScenarioError(f"cannot read scenario: {err}", label) from None
+    text = read_text(path, "scenario", ScenarioError)  # regular files only, bounded, UTF-8 located
     try:
         data = tomllib.loads(text)
     except RecursionError:
