@@ -243,6 +243,8 @@ class RulesDocument:
             (sections ``"1"``, topics ``"100"``; the trailing Glossary/Credits lines are omitted).
         credits: the credits lines (after "Credits"), as printed.
         duplicates: ``(number, line)`` of rule numbers seen a second time (the first is kept).
+        duplicate_rules: the rules printed under a number seen before, whole (text, examples,
+            line), in document order: :attr:`rules` keeps the first, nothing is dropped.
     """
 
     title: str
@@ -257,6 +259,7 @@ class RulesDocument:
     contents: list[tuple[str, str, int]] = field(default_factory=list)
     credits: list[str] = field(default_factory=list)
     duplicates: list[tuple[str, int]] = field(default_factory=list)
+    duplicate_rules: list[Rule] = field(default_factory=list)
 
     @cached_property
     def children(self) -> dict[str, list[str]]:
@@ -698,11 +701,13 @@ def parse_comprehensive_rules(text: str, source: str = "<string>") -> RulesDocum
     sections: dict[str, Section] = {}
     rules: dict[str, Rule] = {}
     duplicates: list[tuple[str, int]] = []
+    duplicate_rules: list[Rule] = []
     for section, section_rules in sections_part:
         sections.setdefault(section.number, section)
         for rule in sorted(section_rules, key=lambda r: r.line):
             if rule.number in rules:
                 duplicates.append((rule.number, rule.line))
+                duplicate_rules.append(rule)
             else:
                 rules[rule.number] = rule
 
@@ -710,7 +715,7 @@ def parse_comprehensive_rules(text: str, source: str = "<string>") -> RulesDocum
     doc = RulesDocument(title=title, effective_date=effective, source=source, rules=rules,
                         sections=sections, glossary=glossary, references=[],
                         catalogs=Catalogs(), introduction=intro, contents=contents,
-                        credits=credits, duplicates=duplicates)
+                        credits=credits, duplicates=duplicates, duplicate_rules=duplicate_rules)
     doc.references = _extract_references(doc, parser, source)
     doc.catalogs = _build_catalogs(doc, parser)
     return doc

@@ -8,6 +8,7 @@ Example::
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -50,6 +51,20 @@ def _letter(token: Token) -> str:
     return str(token).lower()
 
 
+#: The largest amount a mana symbol may hold: clingo's numbers are 32-bit signed integers
+#: (:data:`pyrules.asp_terms.MAX_NUMBER`), so ``{2147483648}`` can be no fact. The pool's largest
+#: is ``{1000000}`` (Gleemax).
+MAX_AMOUNT = 2 ** 31 - 1
+
+
+def _amount(token: Token) -> int:
+    """The number of a ``{N}`` symbol; more than 10 digits is beyond :data:`MAX_AMOUNT` without
+    being converted (Python refuses int() of thousands of digits): :data:`MAX_AMOUNT` + 1,
+    which :func:`parse_mana_cost` refuses."""
+    digits = str(token).lstrip("0") or "0"
+    return int(digits) if len(digits) <= 10 else MAX_AMOUNT + 1
+
+
 class _ManaCostTransformer(Transformer):
     """Tree of ``mana_cost.lark`` → :class:`ManaSymbol` tuple."""
 
@@ -60,7 +75,7 @@ class _ManaCostTransformer(Transformer):
         return children[0]
 
     def generic(self, c):
-        return ManaSymbol("generic", int(c[0]))
+        return ManaSymbol("generic", _amount(c[0]))
 
     def colored(self, c):
         return ManaSymbol("colored", 1, (_letter(c[0]),))
@@ -75,7 +90,7 @@ class _ManaCostTransformer(Transformer):
         return ManaSymbol("hybrid", 1, (_letter(c[0]), _letter(c[1])))
 
     def monocolored_hybrid(self, c):
-        return ManaSymbol("monocolored_hybrid", int(c[0]), (_letter(c[1]),))
+        return ManaSymbol("monocolored_hybrid", _amount(c[0]), (_letter(c[1]),))
 
     def colorless_hybrid(self, c):
         return ManaSymbol("colorless_hybrid", 1, (_letter(c[1]),))
@@ -117,7 +132,7 @@ def parse_mana_cost(text: str, source: str = "<mana cost>", *, allow_nonstandard
 
     Raises:
         CardTextError: a symbol that is not one of CR 107.4's (e.g. ``{Q/W}``; ``{D}`` unless
-            ``allow_nonstandard``), naming the column.
+            ``allow_nonstandard``), or a number larger than :data:`MAX_AMOUNT`, naming the column.
     """
     symbols = _symbols(text)
     if isinstance(symbols, UnexpectedInput):
@@ -126,6 +141,12 @@ def parse_mana_cost(text: str, source: str = "<mana cost>", *, allow_nonstandard
             f"not a mana cost symbol at {text[max(err.column - 1, 0):][:12]!r} "
             f"(CR 107.4 symbols: {{N}} {{W}} {{C}} {{X}} {{W/U}} {{2/W}} {{W/P}} {{S}} …)",
             source, getattr(err, "line", 1), getattr(err, "column", None)) from None
+    if any(sym.amount > MAX_AMOUNT for sym in symbols):
+        big = next(m for m in re.finditer(r"[0-9]+", text) if len(m[0].lstrip("0")) > 9 and
+                   _amount(Token("GENERIC", m[0])) > MAX_AMOUNT)
+        raise CardTextError(f"the mana symbol's number {big[0][:20]}{'…' if len(big[0]) > 20 else ''} is larger "
+                            f"than {MAX_AMOUNT} (2^31 - 1, the largest number the solver holds)",
+                            source, 1, big.start() + 1)
     if not allow_nonstandard:
         for sym in symbols:
             if sym.kind == "nonstandard":

@@ -22,6 +22,8 @@ _RENAMED = {"duration": "effect_duration", "modal": "modal_ability", "chapter": 
             "level_range": "level_striation",
             "trigger_event": "face_triggers_on", "grants_keyword": "ability_grants_keyword"}
 _CONSTANT = re.compile(r"[a-z][a-z0-9_]*\Z")
+_PT_NUMBER = re.compile(r"-?[0-9]+\Z")  # printed power/toughness that is a number (208.1)
+_STAR_VALUE = re.compile(r"([0-9]+[+-])?\*([+-][0-9]+)?\Z")  # a star value (208.2): "*", "1+*", "*+1"
 
 
 def mana_symbol_term(sym: ManaSymbol) -> Symbol:
@@ -179,10 +181,22 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
             # Un-set jokes such as "Eaturecray"): kept, with no CR meaning.
             out += [Function("card_unparsed", [c, f, Function("type_line"), String(w)])
                     for w in face.type_line.other_words]
-        # 208.1 — printed power/toughness when a plain number (issue 6; a "*" is characteristic-defining, 604.3).
+        # 208.1 — printed power/toughness: a whole number is face_power/face_toughness (a "−" is
+        # a minus). One with a star ("*", "1+*", "*+1", "7-*") is set by a characteristic-defining
+        # ability (208.2a, 604.3): no printed value, as before. Anything else ("∞", "3.5", "+1",
+        # "?", "*²", a number beyond 32 bits) is card_unparsed(C, F, power | toughness, Text).
         for pred, value in (("face_power", face.power), ("face_toughness", face.toughness)):
-            if value is not None and value.lstrip("-").isdigit():
-                out.append(Function(pred, [c, f, Number(int(value))]))
+            if value is None:
+                continue
+            text = value.replace("\u2212", "-") if isinstance(value, str) else ""
+            if _STAR_VALUE.match(text):
+                continue
+            if _PT_NUMBER.match(text) and len(text.lstrip("-").lstrip("0")) <= 10 \
+                    and -(2 ** 31) <= int(text) <= 2 ** 31 - 1:
+                out.append(Function(pred, [c, f, Number(int(text))]))
+            else:
+                out.append(Function("card_unparsed", [c, f, Function(pred[5:]),
+                                                      String(value if isinstance(value, str) else type(value).__name__)]))
         if abilities:
             out += face_ability_facts(card, face)
     out += [Function("card_promo_type", [c, Function(t)]) for t in card.promo_types if t.isidentifier()]

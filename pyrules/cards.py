@@ -15,10 +15,13 @@ Example::
 
 from __future__ import annotations
 
+import contextlib
 import json
-from dataclasses import dataclass, field
+import re
+import sys
+from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import Any, Iterable, Iterator
+from typing import Any, Callable, Iterable, Iterator
 
 from pyrules.errors import CardTextError
 from pyrules.reading import read_text
@@ -127,16 +130,167 @@ class CardDefinition:
 _SPLIT_LIKE = {"split", "aftermath"}
 
 
-def _face(index: int, name: str, cost: str | None, type_line: str | None, text: str | None,
-          extra: dict[str, Any], card_name: str, problems: list[Problem], source: str) -> FaceDefinition:
+# --------------------------------------------------------------------------------------------
+# Record schemas: the one place where the fields of a card record are checked.
+#
+# Each field pyrules reads from a record maps to (the field's name in CardDefinition terms, what
+# its value must be, what a value of another type does):
+#   refuse    the record is refused: CardTextError naming the file, the record's index and its
+#             name (the field decides what the card is: its name, layout, faces, printing; no card
+#             can be built from the rest without guessing);
+#   unparsed  the field is dropped and kept as a Problem (a ``card_unparsed/4`` fact), the card
+#             keeps every other field (as for text the grammars cannot read).
+# JSON null is the same as an absent field. Fields not listed are not read, whatever they hold.
+
+_TEXT = "a text string"
+_PRINTED = "a text string or an integer"   # printed values: MTGJSON v3 gives loyalty as an integer
+_TEXTS = "a list of strings"
+_OBJECTS = "a list of objects"
+_REFUSE, _UNPARSED = "refuse", "unparsed"
+
+_FACE_FIELDS = {"mana_cost": ("mana_cost", _TEXT, _UNPARSED), "type_line": ("type_line", _TEXT, _UNPARSED),
+                "oracle_text": ("oracle_text", _TEXT, _UNPARSED),
+                **{k: (k, _PRINTED, _UNPARSED) for k in ("power", "toughness", "loyalty", "defense")}}
+_CAMEL_FACE_FIELDS = {"manaCost": ("mana_cost", _TEXT, _UNPARSED), "type": ("type_line", _TEXT, _UNPARSED),
+                      "text": ("oracle_text", _TEXT, _UNPARSED),
+                      **{k: (k, _PRINTED, _UNPARSED) for k in ("power", "toughness", "loyalty", "defense")}}
+
+#: Scryfall card object (and the compact Oracle records): card-level fields, then, for a card
+#: without ``card_faces``, :data:`_FACE_FIELDS` of the object itself.
+SCRYFALL_CARD = {"name": ("name", _TEXT, _REFUSE), "layout": ("layout", _TEXT, _REFUSE),
+                 "card_faces": ("faces", _OBJECTS, _REFUSE), "promo_types": ("promo_types", _TEXTS, _REFUSE)}
+#: One item of a Scryfall ``card_faces`` list.
+SCRYFALL_FACE = {"name": ("name", _TEXT, _REFUSE), **_FACE_FIELDS}
+#: One record of an MTGJSON v3 set file's ``cards`` (each face of a multi-face card is a record,
+#: tied to the others by ``names``); :data:`_CAMEL_FACE_FIELDS` are its face fields.
+MTGJSON3_CARD = {"name": ("name", _TEXT, _REFUSE), "names": ("names", _TEXTS, _REFUSE),
+                 "layout": ("layout", _TEXT, _REFUSE)}
+#: An MTGJSON v5 card record: card-level fields, then its ``faces`` or its own face fields.
+MTGJSON5_CARD = {"name": ("name", _TEXT, _REFUSE), "layout": ("layout", _TEXT, _REFUSE),
+                 "faces": ("faces", _OBJECTS, _REFUSE), "promoTypes": ("promo_types", _TEXTS, _REFUSE)}
+#: One item of an MTGJSON v5 ``faces`` list.
+MTGJSON5_FACE = {"faceName": ("name", _TEXT, _REFUSE), **_CAMEL_FACE_FIELDS}
+
+_SURROGATE = re.compile("[\ud800-\udfff]")
+_BAD = object()  # a field whose bad value was recorded as a Problem
+
+
+def is_text(value: str) -> bool:
+    """A string of text: no lone surrogate (JSON lets ``"\\ud800"`` through; no text encoding,
+    clingo string or output stream can hold one) and no NUL (a clingo string ends at a NUL:
+    ``"Sh\\u0000ock"`` would be the card ``"Sh"``)."""
+    return "\x00" not in value and (value.isascii() or _SURROGATE.search(value) is None)
+
+
+def _json_type(value: Any) -> str:
+    """What a decoded JSON value is, in a few words (for messages; never the value itself)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "a boolean"
+    if isinstance(value, int):
+        return "int"
+    if isinstance(value, float):
+        return "a number with a fraction"
+    if isinstance(value, str):
+        if is_text(value):
+            return "a string"
+        if "\x00" in value:
+            return "a string holding a NUL character"
+        return f"a string holding the lone surrogate U+{ord(_SURROGATE.search(value)[0]):04X}"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _shown(value: Any) -> str:
+    """A bad value as the text of a Problem: strings as they are (lone surrogates escaped),
+    integers in digits (at most 60), other values by their type."""
+    if isinstance(value, str):
+        if not is_text(value):
+            value = value.replace("\x00", "\\x00").encode("utf-8", "backslashreplace").decode("utf-8")
+        return value[:200]
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value) if value.bit_length() <= 200 else f"<an integer of about {int(value.bit_length() * 0.30103)} digits>"
+    if isinstance(value, float):
+        return repr(value)
+    return f"<{_json_type(value)}>"
+
+
+def _quote(name: str) -> str:
+    return json.dumps(name[:80], ensure_ascii=not is_text(name))
+
+
+@dataclass(frozen=True)
+class _Where:
+    """Which record of which file a value belongs to (for errors and Problem messages)."""
+
+    source: str
+    index: int | None
+    name: str | None
+
+    def label(self) -> str:
+        """``record 3 ("Shock")``, ``record 3``, ``card "Shock"`` or ``record``."""
+        if self.index is not None:
+            return f"record {self.index}" + (f" ({_quote(self.name)})" if self.name is not None else "")
+        return f"card {_quote(self.name)}" if self.name is not None else "record"
+
+    def error(self, message: str) -> CardTextError:
+        return CardTextError(f"{self.label()}: {message}", self.source)
+
+
+def _name_of(rec: Any, key: str = "name") -> str | None:
+    name = rec.get(key) if isinstance(rec, dict) else None
+    return name if isinstance(name, str) and is_text(name) else None
+
+
+def _conform(value: Any, kind: str) -> tuple[bool, Any]:
+    """(True, the value as read) if ``value`` is ``kind``, else (False, what is wrong)."""
+    if kind is _TEXT or kind is _PRINTED:
+        if isinstance(value, str) and is_text(value):
+            return True, value
+        if kind is _PRINTED and isinstance(value, int) and not isinstance(value, bool):
+            return True, str(value)
+        return False, _json_type(value)
+    if not isinstance(value, list):
+        return False, _json_type(value)
+    for i, item in enumerate(value):
+        if not (isinstance(item, dict) if kind is _OBJECTS else isinstance(item, str) and is_text(item)):
+            return False, f"a list whose item {i} is {_json_type(item)}"
+    return True, value
+
+
+def _check(rec: dict[str, Any], schema: dict[str, tuple[str, str, str]], where: _Where, face: int,
+           problems: list[Problem], prefix: str = "") -> dict[str, Any]:
+    """The fields of ``schema`` read from ``rec``: ``{field: value}`` (None if absent or null,
+    :data:`_BAD` if recorded as a Problem of ``face``).
+
+    Raises:
+        CardTextError: a ``refuse`` field of the wrong type, naming file, record and field.
+    """
+    out: dict[str, Any] = {}
+    for key, (name, kind, on_bad) in schema.items():
+        value = rec.get(key)
+        if value is None:
+            out[name] = None
+            continue
+        ok, got = _conform(value, kind)
+        if ok:
+            out[name] = got
+            continue
+        what = f"{prefix}{key} must be {kind}, not {got}"
+        if on_bad is _REFUSE:
+            raise where.error(what)
+        problems.append(Problem(face, name, _shown(value), f"{where.source}: {where.label()}: {what}"))
+        out[name] = _BAD
+    return out
+
+
+def _face(index: int, f: dict[str, Any], card_name: str, problems: list[Problem], source: str) -> FaceDefinition:
+    """One face from its checked fields (:func:`_check`)."""
+    cost, type_line, text = f.get("mana_cost"), f.get("type_line"), f.get("oracle_text")
     mana_cost = None
-    if cost is not None and not isinstance(cost, str):
-        problems.append(Problem(index, "mana_cost", repr(cost)[:200], "mana cost is not a string"))
-        cost = None
-    if type_line is not None and not isinstance(type_line, str):
-        problems.append(Problem(index, "type_line", repr(type_line)[:200], "type line is not a string"))
-        type_line = ""
-    if cost:
+    if cost and cost is not _BAD:
         try:
             # A printed cost keeps symbols no CR rule defines ({D}, {L}) as ``nonstandard``; they
             # have no mana value (card_facts records them as card_unparsed, so none is guessed).
@@ -144,7 +298,9 @@ def _face(index: int, name: str, cost: str | None, type_line: str | None, text: 
         except CardTextError as err:
             problems.append(Problem(index, "mana_cost", cost, str(err)))
     parsed_type = None
-    if type_line:
+    if type_line is _BAD:
+        pass  # recorded by _check
+    elif type_line:
         try:
             parsed_type = parse_type_line(type_line, f"{source}: {card_name}: type line")
         except CardTextError as err:
@@ -153,123 +309,207 @@ def _face(index: int, name: str, cost: str | None, type_line: str | None, text: 
         problems.append(Problem(index, "type_line", "", "face has no type line"))
     # else: a later face with no type line at all (the "(cont'd)" back of a double-faced minigame
     # insert, Scryfall layout double_faced_token) prints none: it has no types, nothing is unread.
-    if text is not None and not isinstance(text, str):
-        problems.append(Problem(index, "oracle_text", repr(text)[:200], "Oracle text is not a string"))
-        text = ""
-    return FaceDefinition(index, name, mana_cost, parsed_type, text or "",
-                          *(None if extra.get(k) is None else str(extra[k])
-                            for k in ("power", "toughness", "loyalty", "defense")), card_name=card_name)
+    printed = [None if f.get(k) is _BAD else f.get(k) for k in ("power", "toughness", "loyalty", "defense")]
+    return FaceDefinition(index, f.get("name") or "", mana_cost, parsed_type,
+                          "" if text is _BAD else text or "", *printed, card_name=card_name)
 
 
-def card_from_scryfall(obj: dict[str, Any], source: str = "<string>") -> CardDefinition:
-    """Build a :class:`CardDefinition` from one Scryfall card object (or a compact record of one).
+def _card(where: _Where, card: dict[str, Any], faces: list[dict[str, Any]], problems: list[Problem]) -> CardDefinition:
+    name = card["name"]
+    return CardDefinition(name, card.get("layout") or "normal",
+                          [_face(i, f, name, problems, where.source) for i, f in enumerate(faces, start=1)],
+                          where.source, tuple(card.get("promo_types") or ()), problems)
+
+
+def _named(card: dict[str, Any], where: _Where) -> None:
+    if card["name"] is None:
+        raise where.error('no "name" (a card record needs the card\'s name, a string)')
+
+
+def _scryfall_card(obj: dict[str, Any], where: _Where) -> CardDefinition:
+    problems: list[Problem] = []
+    card = _check(obj, SCRYFALL_CARD, where, 0, problems)
+    _named(card, where)
+    if card["faces"]:
+        faces = [_check(f, SCRYFALL_FACE, where, i, problems, f"card_faces[{i - 1}].")
+                 for i, f in enumerate(card["faces"], start=1)]
+    else:
+        faces = [{**_check(obj, _FACE_FIELDS, where, 1, problems), "name": card["name"]}]
+    return _card(where, card, faces, problems)
+
+
+def _mtgjson5_card(rec: dict[str, Any], where: _Where) -> CardDefinition:
+    problems: list[Problem] = []
+    card = _check(rec, MTGJSON5_CARD, where, 0, problems)
+    _named(card, where)
+    if card["faces"]:
+        faces = [_check(f, MTGJSON5_FACE, where, i, problems, f"faces[{i - 1}].")
+                 for i, f in enumerate(card["faces"], start=1)]
+    else:
+        faces = [{**_check(rec, _CAMEL_FACE_FIELDS, where, 1, problems), "name": card["name"]}]
+    return _card(where, card, faces, problems)
+
+
+def _not_a_record(rec: Any, where: _Where) -> CardTextError:
+    return where.error(f"not a card record (an object) but {_json_type(rec)}")
+
+
+def card_from_scryfall(obj: dict[str, Any], source: str = "<string>", record: int | None = None) -> CardDefinition:
+    """Build a :class:`CardDefinition` from one Scryfall card object (or a compact record of one),
+    its fields checked by :data:`SCRYFALL_CARD` / :data:`SCRYFALL_FACE`.
+
+    Args:
+        obj: the decoded record.
+        source: the file it came from (for messages).
+        record: its index in that file, if known (for messages).
 
     Raises:
-        CardTextError: the object has no ``name`` (nothing to identify the card by).
+        CardTextError: not an object, no ``name``, or a field the schema refuses (see above),
+            naming ``source``, the record and the field.
     """
-    if not isinstance(obj, dict) or not isinstance(obj.get("name"), str):
-        raise CardTextError("not a Scryfall card object (no 'name')", source)
-    name = obj["name"]
-    layout = str(obj.get("layout", "normal"))
-    problems: list[Problem] = []
-    faces_json = obj.get("card_faces") or []
-    faces: list[FaceDefinition] = []
-    if faces_json:
-        for i, f in enumerate(faces_json, start=1):
-            faces.append(_face(i, str(f.get("name", "")), f.get("mana_cost"), f.get("type_line"),
-                               f.get("oracle_text"), f, name, problems, source))
-    else:
-        faces.append(_face(1, name, obj.get("mana_cost"), obj.get("type_line"), obj.get("oracle_text"),
-                           obj, name, problems, source))
-    return CardDefinition(name, layout, faces, source, tuple(obj.get("promo_types") or ()), problems)
+    where = _Where(source, record, _name_of(obj))
+    if not isinstance(obj, dict):
+        raise _not_a_record(obj, where)
+    return _scryfall_card(obj, where)
 
 
-def _mtgjson3_cards(records: list[dict[str, Any]], source: str) -> Iterator[CardDefinition]:
-    """MTGJSON v3: each face of a multi-face card is its own record, tied by ``names``."""
+def _mtgjson3_cards(records: list[Any], source: str) -> Iterator[CardDefinition]:
+    """MTGJSON v3: each face of a multi-face card is its own record, tied by ``names``. Every
+    record is checked (:data:`MTGJSON3_CARD`) before any card is built."""
+    checked: list[tuple[_Where, dict[str, Any], dict[str, Any], list[Problem]]] = []
+    for i, rec in enumerate(records):
+        where = _Where(source, i, _name_of(rec))
+        if not isinstance(rec, dict):
+            raise _not_a_record(rec, where)
+        problems: list[Problem] = []
+        card = _check(rec, MTGJSON3_CARD, where, 0, problems)
+        _named(card, where)
+        face = {**_check(rec, _CAMEL_FACE_FIELDS, where, 1, problems), "name": card["name"]}
+        checked.append((where, card, face, problems))
+    by_name = {card["name"]: (face, problems) for _, card, face, problems in checked}
     seen: set[tuple[str, ...]] = set()
-    by_name = {r.get("name"): r for r in records}
-    for rec in records:
-        names = tuple(rec.get("names") or ())
+    for where, card, face, problems in checked:
+        names = tuple(card["names"] or ())
         if not names:
-            yield card_from_scryfall({"name": rec.get("name"), "layout": rec.get("layout", "normal"),
-                                      "mana_cost": rec.get("manaCost"), "type_line": rec.get("type"),
-                                      "oracle_text": rec.get("text"), "power": rec.get("power"),
-                                      "toughness": rec.get("toughness"), "loyalty": rec.get("loyalty")}, source)
+            yield _card(where, card, [face], problems)
             continue
         if names in seen:
             continue
         seen.add(names)
-        faces = [by_name.get(n, {"name": n}) for n in names]
-        yield card_from_scryfall({
-            "name": " // ".join(names), "layout": rec.get("layout", "normal"),
-            "card_faces": [{"name": f.get("name"), "mana_cost": f.get("manaCost"), "type_line": f.get("type"),
-                            "oracle_text": f.get("text"), "power": f.get("power"),
-                            "toughness": f.get("toughness"), "loyalty": f.get("loyalty")} for f in faces]},
-            source)
+        faces, all_problems = [], []
+        for k, n in enumerate(names, start=1):
+            f, probs = by_name.get(n, ({"name": n}, []))
+            faces.append(f)
+            all_problems += [replace(p, face=k) if p.face else p for p in probs]
+        full = " // ".join(names)
+        yield _card(_Where(source, where.index, full), {**card, "name": full}, faces, all_problems)
 
 
-def _mtgjson5_card(rec: dict[str, Any], source: str) -> CardDefinition:
-    faces = rec.get("faces")
-    obj: dict[str, Any] = {"name": rec.get("name"), "layout": rec.get("layout", "normal"),
-                           "promo_types": rec.get("promoTypes")}
-    if faces:
-        obj["card_faces"] = [{"name": f.get("faceName"), "mana_cost": f.get("manaCost"),
-                              "type_line": f.get("type"), "oracle_text": f.get("text")} for f in faces]
-    else:
-        obj.update({"mana_cost": rec.get("manaCost"), "type_line": rec.get("type"), "oracle_text": rec.get("text"),
-                    "power": rec.get("power"), "toughness": rec.get("toughness")})
-    return card_from_scryfall(obj, source)
-
-
-def cards_from_json(data: Any, source: str = "<string>") -> Iterator[CardDefinition]:
+def cards_from_json(data: Any, source: str = "<string>", record: int | None = None) -> Iterator[CardDefinition]:
     """Yield the card definitions in already-decoded JSON ``data``.
 
     Accepts a Scryfall card object, a list of them (Scryfall search results, the compact Oracle
     files), a Scryfall list object (``{"object": "list", "data": [...]}``), an MTGJSON v3 set file
     (``{"cards": [...]}``) or a list of MTGJSON v5 card records (``manaCost``/``faces`` fields).
+    Each record's fields are checked by its format's schema (:data:`SCRYFALL_CARD`,
+    :data:`MTGJSON3_CARD`, :data:`MTGJSON5_CARD`): a bad value of a text field becomes a
+    :class:`Problem` (``card_unparsed``), one of a field that decides what the card is refuses the
+    record. Cards are yielded in order up to the first refused record.
+
+    Args:
+        data: decoded JSON (any value: nothing in it can make this raise another exception).
+        source: the file ``data`` came from (for messages).
+        record: the index of ``data`` in its file when the caller took one record from a list.
 
     Raises:
-        CardTextError: ``data`` is none of these shapes.
+        CardTextError: ``data`` is none of these shapes, or a record is refused: the message
+            names ``source``, the record's index and name, and the field, e.g.
+            ``cards.json: record 3 ("Shock"): card_faces must be a list of objects, not int``.
     """
     if isinstance(data, dict) and data.get("object") == "list":
-        data = data.get("data", [])
-    if isinstance(data, dict) and isinstance(data.get("cards"), list):
+        data = data.get("data")
+        if not isinstance(data, list):
+            raise CardTextError(f'a Scryfall list object whose "data" is {_json_type(data)}, not a list of cards',
+                                source)
+    if isinstance(data, dict) and "cards" in data:  # (a set file has a "name" too: the set's)
+        if not isinstance(data["cards"], list):
+            raise CardTextError(f'an MTGJSON set file whose "cards" is {_json_type(data["cards"])}, '
+                                "not a list of card records", source)
         yield from _mtgjson3_cards(data["cards"], source)
         return
     if isinstance(data, dict):
-        data = [data]
+        yield _record_card(data, source, record)
+        return
     if not isinstance(data, list):
-        raise CardTextError("expected a card object, a list of cards or an MTGJSON set file", source)
+        raise CardTextError(f"expected a card object, a list of cards or an MTGJSON set file, not {_json_type(data)}",
+                            source)
     for i, rec in enumerate(data):
-        if not isinstance(rec, dict):
-            raise CardTextError(f"item {i} is not a card object", source)
-        if "manaCost" in rec or "faces" in rec or "faceName" in rec:
-            yield _mtgjson5_card(rec, source)
-        else:
-            yield card_from_scryfall(rec, f"{source}[{i}]" if source == "<string>" else source)
+        yield _record_card(rec, source, i)
+
+
+def _record_card(rec: Any, source: str, index: int | None) -> CardDefinition:
+    """One record of a list: an MTGJSON v5 record (``manaCost``/``faces``/``faceName``) or a
+    Scryfall card object."""
+    where = _Where(source, index, _name_of(rec))
+    if not isinstance(rec, dict):
+        raise _not_a_record(rec, where)
+    if "manaCost" in rec or "faces" in rec or "faceName" in rec:
+        return _mtgjson5_card(rec, where)
+    return _scryfall_card(rec, where)
+
+
+def decode_card_json(text: str, source: str) -> Any:
+    """Decode the text of a JSON card file.
+
+    Raises:
+        CardTextError: invalid JSON (line and column), an integer of more digits than Python
+            reads (4300; line and column), or nesting deeper than the decoder's recursion limit.
+    """
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as err:
+        raise CardTextError(f"invalid JSON: {err.msg}", source, err.lineno, err.colno) from None
+    except RecursionError:
+        raise CardTextError("JSON nested too deeply (about a thousand levels of [ and {; "
+                            "card records need a handful)", source) from None
+    except ValueError:  # int_max_str_digits: an integer literal of thousands of digits
+        m = re.search(r"\d{%d,}" % (sys.get_int_max_str_digits() or 4300), text)
+        line = column = None
+        if m is not None:
+            line = text.count("\n", 0, m.start()) + 1
+            column = m.start() - text.rfind("\n", 0, m.start())
+        raise CardTextError(f"an integer of more than {sys.get_int_max_str_digits() or 4300} digits "
+                            "(numbers in card data have a few)", source, line, column) from None
 
 
 def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[CardDefinition]:
-    """Read card definitions from a JSON file.
+    """Read card definitions from a JSON file (any shape :func:`cards_from_json` accepts).
+
+    The whole file is refused at its first refused record (:func:`cards_from_json`): the cards
+    of a file answer questions (solve, ask, the API), and a card missing from them could change
+    an answer (a token of the same name would stand in for it, 108.2b). Commands that examine a
+    file rather than answer from it — ``pyrules cards parse``, ``cards coverage`` and the card
+    checks of ``pyrules check`` — report every refused record and go on with the others.
 
     Args:
         path: a JSON file in one of the shapes :func:`cards_from_json` accepts.
-        names: if given, keep only cards with these full names.
+        names: if given, keep only cards with these full names (records of other names are not
+            read; a record whose name cannot be read is, and is refused).
 
     Raises:
-        CardTextError: unreadable file or invalid JSON (with line and column).
+        CardTextError: unreadable file, invalid JSON (with line and column), or a refused record
+            (file, record index and name).
     """
     path = Path(path)
     text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+    data = decode_card_json(text, str(path))
     wanted = set(names) if names is not None else None
-    if wanted is not None and isinstance(data, list):
-        # Scryfall lists and MTGJSON v5 records: don't read the text of cards nobody asked for.
-        data = [r for r in data if not isinstance(r, dict) or r.get("name") in wanted]
-    return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]
+    if wanted is None or not isinstance(data, list):
+        return [c for c in cards_from_json(data, str(path)) if wanted is None or c.name in wanted]
+    # Scryfall lists and MTGJSON v5 records: don't read the text of cards nobody asked for.
+    return [card for i, rec in enumerate(data)
+            if not isinstance(rec, dict) or not isinstance(rec.get("name"), str) or rec["name"] in wanted
+            for card in (_record_card(rec, str(path), i),) if card.name in wanted]
 
 
 #: Scryfall layouts of records that are not cards (108.2b: tokens aren't cards; 114: emblems;
@@ -307,7 +547,7 @@ def cards_from_text(text: str, source: str = "<plain card>") -> list[CardDefinit
     """
     from pyrules.parser.plain_card import plain_card_records
 
-    return [card_from_scryfall(rec, source) for rec in plain_card_records(text, source)]
+    return [card_from_scryfall(rec, source, i) for i, rec in enumerate(plain_card_records(text, source))]
 
 
 def load_plain_card(path: str | Path) -> list[CardDefinition]:
@@ -367,12 +607,13 @@ def grammar_hash(parser_dir: str | Path | None = None, package_dir: str | Path |
     return h.hexdigest()[:16]
 
 
-def record_key(record: Any) -> bytes:
-    """The cache key of one card record (decoded JSON): a digest of its canonical JSON text."""
+def record_key(record: Any) -> str:
+    """The cache key of one card record (decoded JSON): a hex digest (40 characters) of its
+    canonical JSON text (lone surrogates kept as they are, so every decoded record has one)."""
     import hashlib
 
     text = json.dumps(record, sort_keys=True, ensure_ascii=False, separators=(",", ":"))
-    return hashlib.blake2b(text.encode("utf-8"), digest_size=20).digest()
+    return hashlib.blake2b(text.encode("utf-8", "surrogatepass"), digest_size=20).hexdigest()
 
 
 def default_cache_dir() -> Path:
@@ -385,65 +626,178 @@ def default_cache_dir() -> Path:
     return Path(base) / "pyrules"
 
 
-class CardCache:
-    """Per-card results (coverage counts, facts text …) keyed by the card record's text, kept in
-    one pickle file per grammar version: ``<dir>/cards-<grammar_hash()>.pickle``. A change to a
-    grammar or transformer changes the file name, so stale results are never read.
+class CacheWarning(UserWarning):
+    """A card cache file was ignored (corrupt, planted, too large, of another version) or could
+    not be written; the results are computed afresh."""
 
-    Only the process that owns the cache reads and writes the file (workers return their results
-    to it). An unreadable or corrupt file is treated as empty.
+
+class CardCache:
+    """Per-card results (coverage counts, facts text …) keyed by the card record's text
+    (:func:`record_key`), kept in plain JSON files — data that cannot run code when read — one per
+    grammar version and kind: ``<dir>/cards-<grammar_hash()>-<kind>.json``. A change to a grammar
+    or transformer changes the file name, so stale results are never read.
+
+    A file is a header line, then one JSON object ``{key: value}``. The header (JSON) names the
+    format, its version, the grammar hash, the kind and the BLAKE2b digest of the rest. A file is
+    read only if all of this holds, else it is ignored (with a :class:`CacheWarning`) and rebuilt
+    by the next :meth:`save`: it is a regular file (no symlink, FIFO or device), owned by this
+    user and writable by no one else, at most :attr:`MAX_BYTES`; the header matches; the digest
+    matches; every value is of its kind's type (``str`` for ``lp`` and ``json``; a JSON list for
+    ``coverage``, which :func:`pyrules.coverage.coverage_from_data` checks again as it is used).
+    A missing file is an empty cache (no warning). Files of the former pickle cache are never read.
+
+    Only the process that owns the cache reads and writes the files (workers return their
+    results to it); a write is atomic (a temporary file in the same folder, then
+    :func:`os.replace`), so a reader sees the old file or the new one.
+
+    Args:
+        directory: the cache folder (default :func:`default_cache_dir`).
+        warn: called with each warning's text (default: :func:`warnings.warn` with
+            :class:`CacheWarning`); the command line prints ``pyrules: warning: ...``.
 
     Attributes:
-        path: the cache file.
+        directory: the cache folder.
         hits, misses: lookups answered / not answered since loading.
+        warnings: the warnings given so far.
     """
 
-    def __init__(self, directory: str | Path | None = None) -> None:
-        self.path = Path(directory or default_cache_dir()) / f"cards-{grammar_hash()}.pickle"
-        self._data: dict[str, dict[bytes, Any]] = {}
-        self._dirty = False
+    #: Largest cache file read or written (the whole Oracle pool's ``lp`` file is about 35 MiB).
+    MAX_BYTES = 512 * 2 ** 20
+    FORMAT, VERSION = "pyrules-card-cache", 1
+    _KIND = re.compile(r"[a-z]{1,20}\Z")
+    _VALUE_TYPES: dict[str, type] = {"lp": str, "json": str, "coverage": list}
+
+    def __init__(self, directory: str | Path | None = None, warn: "Callable[[str], None] | None" = None) -> None:
+        self.directory = Path(directory or default_cache_dir())
+        self._grammar = grammar_hash()
+        self._data: dict[str, dict[str, Any]] = {}
+        self._dirty: set[str] = set()
+        self._warn = warn
+        self.warnings: list[str] = []
         self.hits = self.misses = 0
-        self._load()
 
-    def _load(self) -> None:
-        import pickle
+    def path(self, kind: str) -> Path:
+        """The file of ``kind``'s results.
 
-        try:
-            with self.path.open("rb") as fh:
-                data = pickle.load(fh)
-            if isinstance(data, dict):
-                self._data = data
-        except (OSError, EOFError, pickle.UnpicklingError, AttributeError, ImportError, ValueError):
-            self._data = {}
+        Raises:
+            ValueError: ``kind`` is not 1-20 lower-case letters.
+        """
+        if not isinstance(kind, str) or not self._KIND.match(kind):
+            raise ValueError(f"cache kind {kind!r} is not 1-20 lower-case letters")
+        return self.directory / f"cards-{self._grammar}-{kind}.json"
 
-    def get(self, kind: str, key: bytes) -> Any:
+    def _warning(self, text: str) -> None:
+        self.warnings.append(text)
+        if self._warn is not None:
+            self._warn(text)
+        else:
+            import warnings
+
+            warnings.warn(text, CacheWarning, stacklevel=4)
+
+    def _entries(self, kind: str) -> dict[str, Any]:
+        entries = self._data.get(kind)
+        if entries is None:
+            path = self.path(kind)
+            try:
+                entries = self._read(path, kind)
+            except FileNotFoundError:
+                entries = {}
+            except OSError as err:
+                import errno
+
+                why = "a symbolic link (not followed)" if err.errno == errno.ELOOP else err.strerror or str(err)
+                self._warning(f"ignored the card cache file {path}: {why}; it is rebuilt")
+                entries = {}
+            except (ValueError, RecursionError) as err:  # ValueError: a check failed, or json's
+                self._warning(f"ignored the card cache file {path}: {err}; it is rebuilt")
+                entries = {}
+            self._data[kind] = entries
+        return entries
+
+    def _read(self, path: Path, kind: str) -> dict[str, Any]:
+        """The entries of one cache file, checked as the class docstring says.
+
+        Raises:
+            FileNotFoundError: no file.
+            OSError, ValueError: anything else that makes the file unusable.
+        """
+        import hashlib
+        import os
+        import stat
+
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as fh:
+            st = os.fstat(fh.fileno())
+            if not stat.S_ISREG(st.st_mode):
+                raise ValueError("not a regular file")
+            if hasattr(os, "geteuid") and st.st_uid != os.geteuid():
+                raise ValueError("owned by another user")
+            if st.st_mode & 0o022:
+                raise ValueError("writable by other users")
+            if st.st_size > self.MAX_BYTES:
+                raise ValueError(f"larger than {self.MAX_BYTES} bytes")
+            blob = fh.read(self.MAX_BYTES + 1)
+        if len(blob) > self.MAX_BYTES:
+            raise ValueError(f"larger than {self.MAX_BYTES} bytes")
+        head, sep, body = blob.partition(b"\n")
+        if not sep or len(head) > 1000:
+            raise ValueError("no header line")
+        header = json.loads(head)
+        want = {"format": self.FORMAT, "version": self.VERSION, "grammar": self._grammar, "kind": kind}
+        if not isinstance(header, dict) or any(header.get(k) != v for k, v in want.items()):
+            raise ValueError("not a card cache file of this grammar version and kind")
+        if header.get("blake2b") != hashlib.blake2b(body).hexdigest():
+            raise ValueError("its digest does not match its content (corrupt)")
+        entries = json.loads(body)
+        expected = self._VALUE_TYPES.get(kind)
+        if type(entries) is not dict or not all(
+                type(k) is str and len(k) == 40 and (expected is None or type(v) is expected) for k, v in entries.items()):
+            raise ValueError(f"an entry is not a record key with a {kind} result")
+        return entries
+
+    def get(self, kind: str, key: str) -> Any:
         """The cached ``kind`` result (``"coverage"``, ``"lp"``, ``"json"``) for ``key``, or None."""
-        value = self._data.get(kind, {}).get(key)
+        value = self._entries(kind).get(key)
         if value is None:
             self.misses += 1
         else:
             self.hits += 1
         return value
 
-    def put(self, kind: str, key: bytes, value: Any) -> None:
-        """Remember ``value`` as the ``kind`` result for ``key`` (written by :meth:`save`)."""
-        self._data.setdefault(kind, {})[key] = value
-        self._dirty = True
+    def put(self, kind: str, key: str, value: Any) -> None:
+        """Remember ``value`` (JSON data: a string for ``lp`` and ``json``) as the ``kind`` result
+        for ``key`` (written by :meth:`save`)."""
+        self._entries(kind)[key] = value
+        self._dirty.add(kind)
 
     def save(self) -> None:
-        """Write the cache file if anything was added (atomically: temp file, then rename).
+        """Write the file of every kind with new results (atomically: temporary file, then
+        :func:`os.replace`). A file that would be larger than :attr:`MAX_BYTES` is not written
+        (a warning says so).
 
         Raises:
             OSError: the cache folder cannot be created or written.
         """
+        import hashlib
         import os
-        import pickle
+        import tempfile
 
-        if not self._dirty:
-            return
-        self.path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = self.path.with_suffix(f".{os.getpid()}.tmp")
-        with tmp.open("wb") as fh:
-            pickle.dump(self._data, fh, protocol=pickle.HIGHEST_PROTOCOL)
-        os.replace(tmp, self.path)
-        self._dirty = False
+        for kind in sorted(self._dirty):
+            body = json.dumps(self._data[kind], ensure_ascii=True, separators=(",", ":")).encode("ascii")
+            header = json.dumps({"format": self.FORMAT, "version": self.VERSION, "grammar": self._grammar,
+                                 "kind": kind, "blake2b": hashlib.blake2b(body).hexdigest()}).encode("ascii")
+            if len(header) + 1 + len(body) > self.MAX_BYTES:
+                self._warning(f"card cache for {kind!r} not written: larger than {self.MAX_BYTES} bytes")
+                continue
+            self.directory.mkdir(parents=True, exist_ok=True, mode=0o700)
+            fd, tmp = tempfile.mkstemp(dir=self.directory, prefix=f".cards-{kind}-", suffix=".tmp")
+            try:
+                with os.fdopen(fd, "wb") as fh:  # mkstemp: mode 0600, created new (O_EXCL)
+                    fh.write(header + b"\n" + body)
+                os.replace(tmp, self.path(kind))
+            except BaseException:
+                with contextlib.suppress(OSError):
+                    os.unlink(tmp)
+                raise
+        self._dirty.clear()

@@ -9,7 +9,10 @@ Both keep each JSON card record's result in a cache keyed by the record's text a
 the grammars and their transformers (:class:`pyrules.cards.CardCache`): ``--cache DIR`` (default
 ``$PYRULES_CACHE_DIR`` or ``~/.cache/pyrules``), ``--no-cache`` to read everything afresh.
 
-Exit codes: 0 done; 2 bad input (one line ``file:line:column: message`` on stderr).
+Exit codes: 0 done; 2 bad input (one line ``file:line:column: message`` on stderr; for JSON card
+data ``file: record N ("name"): message``). ``cards parse`` reports every refused record and prints
+the other cards' facts (exit code 2); ``cards coverage`` counts a refused record as a card that
+could not be read and lists it in the report.
 """
 
 from __future__ import annotations
@@ -38,9 +41,13 @@ def _card_json(card) -> dict[str, Any]:
 
 
 def _cache(args: argparse.Namespace):
+    import sys
+
     from pyrules.cards import CardCache
 
-    return None if args.no_cache else CardCache(args.cache)
+    if args.no_cache:
+        return None
+    return CardCache(args.cache, warn=lambda text: print(f"pyrules: warning: {text}", file=sys.stderr))
 
 
 def _card_output(card, fmt: str) -> str:
@@ -52,29 +59,39 @@ def _card_output(card, fmt: str) -> str:
 
 
 def _cmd_parse(args: argparse.Namespace) -> int:
+    """Facts (or JSON) of every card of the files. A JSON record that is refused
+    (:func:`pyrules.cards.cards_from_json`) is reported on stderr, one line naming the file, the
+    record's index and name, and the others are printed; the exit code is then 2."""
     import sys
 
     from pyrules.cards import cards_from_json, load_any_cards, record_key
     from pyrules.coverage import read_records
+    from pyrules.errors import CardTextError
 
     cache = _cache(args)
+    refused = 0
     for path in args.files:
         if not str(path).lower().endswith(".json"):
             for card in load_any_cards(path):
                 sys.stdout.write(_card_output(card, args.format))
             continue
         records, source = read_records(path)
-        for rec in records:
+        for i, rec in enumerate(records):
             key = record_key(rec) if cache is not None else None
             text = cache.get(args.format, key) if key is not None else None
-            if text is None:
-                text = "".join(_card_output(card, args.format) for card in cards_from_json(rec, source))
+            if not isinstance(text, str):
+                try:
+                    text = "".join(_card_output(card, args.format) for card in cards_from_json(rec, source, i))
+                except CardTextError as err:
+                    print(f"pyrules: error: {err}", file=sys.stderr)
+                    refused += 1
+                    continue
                 if key is not None:
                     cache.put(args.format, key, text)
             sys.stdout.write(text)
     if cache is not None:
         cache.save()
-    return 0
+    return 2 if refused else 0
 
 
 def _cmd_coverage(args: argparse.Namespace) -> int:

@@ -31,7 +31,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
 
-from pyrules.cards import CardCache, CardDefinition, cards_from_json, record_key
+from pyrules.cards import CardCache, CardDefinition, is_text, cards_from_json, decode_card_json, record_key
 from pyrules.errors import CardTextError
 from pyrules.reading import read_text
 
@@ -113,6 +113,28 @@ class Coverage:
         return "\n".join(lines)
 
 
+_COUNTS = ("cards", "cards_frame_ok", "frames_nonstandard", "faces", "abilities", "abilities_classified",
+           "cards_all_classified", "keyword_lines", "keyword_lines_full", "abilities_clean", "cards_clean")
+
+
+def coverage_data(cov: Coverage) -> list:
+    """``cov`` as plain JSON data for the card cache: the counts in :data:`_COUNTS` order, then
+    ``{pattern: count}`` (errors are not cached: their message names the file)."""
+    return [*(getattr(cov, n) for n in _COUNTS), dict(cov.unparsed_patterns)]
+
+
+def coverage_from_data(data: object) -> Coverage | None:
+    """The :class:`Coverage` of :func:`coverage_data`'s ``data``, or None if ``data`` is not of
+    that shape (a cache entry is checked, never trusted)."""
+    if type(data) is not list or len(data) != len(_COUNTS) + 1:
+        return None
+    *counts, patterns = data
+    if not all(type(n) is int for n in counts) or type(patterns) is not dict \
+            or not all(type(k) is str and type(n) is int for k, n in patterns.items()):
+        return None
+    return Coverage(*counts, unparsed_patterns=Counter(patterns))
+
+
 _GENERALIZE = [(re.compile(r"\{[^{}]*\}"), "{M}"), (re.compile(r'"[^"]*"'), '"…"'),
                (re.compile(r"\b\d+\b"), "N"), (re.compile(r"[+−-]N/[+−-]N"), "±N/±N")]
 
@@ -156,38 +178,41 @@ def card_coverage(card: CardDefinition) -> Coverage:
     return cov
 
 
-def record_coverage(rec: Any, source: str) -> Coverage:
-    """Coverage counts of one card record (decoded JSON; an MTGJSON v3 set file is one record).
-    A record that is not a card is counted as one card with an error, not raised."""
+def record_coverage(rec: Any, source: str, index: int | None = None) -> Coverage:
+    """Coverage counts of one card record (decoded JSON; an MTGJSON v3 set file is one record;
+    ``index``: its position in the file). A record that is refused
+    (:func:`pyrules.cards.cards_from_json`) is counted as one card with an error, not raised."""
     total = Coverage()
     try:
-        for card in cards_from_json(rec, source):
+        for card in cards_from_json(rec, source, index):
             total.add(card_coverage(card))
     except CardTextError as err:
-        name = rec.get("name", "?") if isinstance(rec, dict) else "?"
-        total.errors.append((source, str(name), str(err)))
-        total.cards += 1
+        name = rec.get("name") if isinstance(rec, dict) else None
+        total.errors = [(source, name if isinstance(name, str) and is_text(name) else "?", str(err))]
+        total.cards = 1
     return total
 
 
-def _chunk_coverage(records: list[Any], source: str) -> list[Coverage]:
-    return [record_coverage(rec, source) for rec in records]
+def _chunk_coverage(texts: list[str], indexes: list[int], source: str) -> list[Coverage]:
+    """Coverage of records sent as JSON text (a record nested a few hundred levels deep, which
+    :func:`json.loads` reads, is deeper than :mod:`pickle` writes)."""
+    return [record_coverage(json.loads(text), source, i) for text, i in zip(texts, indexes)]
 
 
 def read_records(path: str | Path) -> tuple[list[Any], str]:
     """The card records of a JSON card file (a list; an MTGJSON v3 set file is one record).
 
     Raises:
-        CardTextError: unreadable file or invalid JSON, with line and column.
+        CardTextError: unreadable file, invalid JSON (with line and column), JSON nested too
+            deeply or an integer of thousands of digits (:func:`pyrules.cards.decode_card_json`).
     """
     path = Path(path)
     text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
-    try:
-        data = json.loads(text)
-    except json.JSONDecodeError as err:
-        raise CardTextError(f"invalid JSON: {err.msg}", str(path), err.lineno, err.colno) from None
+    data = decode_card_json(text, str(path))
     if isinstance(data, dict) and data.get("object") == "list":
-        data = data.get("data", [])
+        data = data.get("data")
+        if not isinstance(data, list):
+            raise CardTextError('a Scryfall list object whose "data" is not a list of cards', str(path))
     if isinstance(data, list):
         return data, str(path)
     return [data], str(path)
@@ -205,38 +230,40 @@ def pool_coverage(files: Iterable[str | Path], workers: int = 2, chunk_size: int
         OSError: the cache file cannot be written.
     """
     total = Coverage()
-    todo: list[tuple[list[Any], list[bytes | None], str]] = []
+    todo: list[tuple[list[Any], list[str | None], list[int], str]] = []
     for f in files:
         records, source = read_records(f)
-        missing: list[tuple[Any, bytes | None]] = []
-        for rec in records:
+        missing: list[tuple[Any, str | None, int]] = []
+        for i, rec in enumerate(records):
             key = record_key(rec) if cache is not None else None
             hit = cache.get("coverage", key) if key is not None else None
-            if hit is not None:
-                total.add(hit)
+            cov = coverage_from_data(hit) if hit is not None else None
+            if cov is not None:
+                total.add(cov)
             else:
-                missing.append((rec, key))
+                missing.append((rec, key, i))
         for i in range(0, len(missing), chunk_size):
             part = missing[i:i + chunk_size]
-            todo.append(([r for r, _ in part], [k for _, k in part], source))
+            todo.append(([r for r, _, _ in part], [k for _, k, _ in part], [n for _, _, n in part], source))
     done = 0
 
-    def take(keys: list[bytes | None], covs: list[Coverage]) -> None:
+    def take(keys: list[str | None], covs: list[Coverage]) -> None:
         nonlocal done
         for key, cov in zip(keys, covs):
             total.add(cov)
-            if cache is not None and key is not None:
-                cache.put("coverage", key, cov)
+            if cache is not None and key is not None and not cov.errors:
+                cache.put("coverage", key, coverage_data(cov))
         done += 1
         _progress(done, len(todo), total.cards, progress)
 
     if workers <= 1 or len(todo) <= 1:
-        for records, keys, source in todo:
-            take(keys, _chunk_coverage(records, source))
+        for records, keys, indexes, source in todo:
+            take(keys, [record_coverage(rec, source, i) for rec, i in zip(records, indexes)])
     else:
+        texts = [[json.dumps(r) for r in records] for records, _, _, _ in todo]
         with ProcessPoolExecutor(max_workers=workers) as pool:
-            for (_, keys, _), covs in zip(todo, pool.map(_chunk_coverage, [r for r, _, _ in todo],
-                                                         [s for _, _, s in todo])):
+            for (_, keys, _, _), covs in zip(todo, pool.map(_chunk_coverage, texts, [n for _, _, n, _ in todo],
+                                                            [s for _, _, _, s in todo])):
                 take(keys, covs)
     if progress:
         print(file=sys.stderr)

@@ -274,7 +274,9 @@ def cr_json(doc: RulesDocument) -> dict:
     ``{number, title, line}``), ``rules`` (list in document order of ``{number, parent,
     section, level, text, examples, line}``), ``glossary`` (``{names, text, obsolete, line}``),
     ``references`` (``{from_rule, from_glossary, target, line, column, resolved, kind,
-    in_example}``), ``catalogs`` (see :class:`Catalogs`), ``counts``.
+    in_example}``), ``catalogs`` (see :class:`Catalogs`), ``counts``, ``duplicates``: each rule
+    printed under a number used before (``rules`` holds the first), ``{number, line, text,
+    examples, first_line, first_text}``, in document order (``counts.duplicates`` counts them).
     """
     cat = doc.catalogs
     return {
@@ -288,11 +290,15 @@ def cr_json(doc: RulesDocument) -> dict:
             "glossary_entries": len(doc.glossary),
             "references": len(doc.references),
             "unresolved_references": sum(1 for r in doc.references if not r.resolved),
+            "duplicates": len(doc.duplicate_rules),
         },
         "sections": [asdict(s) for s in doc.sections.values()],
         "rules": [{"number": r.number, "parent": r.parent, "section": r.section,
                    "level": r.level, "text": r.text, "examples": list(r.examples),
                    "line": r.line} for r in doc.rules.values()],
+        "duplicates": [{"number": r.number, "line": r.line, "text": r.text, "examples": list(r.examples),
+                        "first_line": doc.rules[r.number].line, "first_text": doc.rules[r.number].text}
+                       for r in doc.duplicate_rules],
         "glossary": [{"names": list(g.names), "text": g.text, "obsolete": g.obsolete,
                       "line": g.line} for g in doc.glossary],
         "references": [asdict(r) for r in doc.references],
@@ -492,7 +498,7 @@ _MESSAGES = {
     "missing_reference": "rule {rule} refers to {detail}, which is not in this document",
     "glossary_missing_reference": "glossary entry “{rule}” refers to rule {detail}, which is not "
                                   "in this document",
-    "duplicate_number": "rule number {rule} is printed more than once",
+    "duplicate_number": "rule number {rule} is printed more than once (first at line {detail})",
     "order_break": "rule {rule} comes after {detail}, which has a higher number",
     "numbering_gap": "numbering gap before {rule}: the previous number ({detail}) is missing",
     "skipped_letter_used": "subrule {rule} uses the letter “{detail}”, which the CR skips",

@@ -913,7 +913,8 @@ INPUT_SOURCES = {
     "damage_marked": ("mark_damage", "obj"), "controlled_since_turn_began": ("controlled_since_turn_began", "obj"),
     "regeneration_shield": ("regeneration_shield", "obj"), "on_an_adventure": ("send_on_adventure", "obj"),
     "top_of_library": ("set_top_of_library", "obj"), "zone_replacement": ("replace_zone_change", "from_zone"),
-    "designation": ("designate", "designation"),
+    "designation": ("designate", "designation"), "controller": ("add_object", "controller"),
+    "had_first_or_double_strike": ("set_combat_damage_step", "had_first_or_double_strike"),
 }
 
 

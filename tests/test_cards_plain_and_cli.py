@@ -100,8 +100,8 @@ def test_cli_coverage_cache_rerun_gives_the_same_report(cards_dir, capsys, tmp_p
     args = _cli().parse_args(argv)
     args.func(args)
     first = capsys.readouterr().out
-    (path,) = tmp_path.glob("cards-*.pickle")
-    assert path.name == f"cards-{grammar_hash()}.pickle"
+    (path,) = tmp_path.glob("cards-*")  # plain JSON, one file per grammar version and kind
+    assert path.name == f"cards-{grammar_hash()}-coverage.json"
     cache = CardCache(tmp_path)
     args = _cli().parse_args(argv)
     args.func(args)

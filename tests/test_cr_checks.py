@@ -191,7 +191,8 @@ def test_check_order_break_and_duplicate(newest_text):
     lines[195], lines[197] = lines[197], lines[195]   # 100.2c before 100.2b
     findings = cr.check_document(parse_comprehensive_rules("\n".join(lines)))
     kinds = _kinds(findings)
-    assert ("duplicate_number", "100.1a", "") in kinds
+    first = next(i for i, line in enumerate(lines, 1) if line.startswith("100.1a "))
+    assert ("duplicate_number", "100.1a", str(first)) in kinds  # detail: the line of the first 100.1a
     assert ("order_break", "100.2b", "100.2c") in kinds
 
 

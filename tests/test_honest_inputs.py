@@ -10,6 +10,7 @@ import pytest
 from two_player import game, own_main_phase, rules
 
 from pyrules import GameState
+from pyrules.cli import main
 from pyrules.parser.oracle_text import normalize_self_references, self_names
 from pyrules.errors import NoAnswerError, QueryError
 
@@ -422,3 +423,45 @@ def test_builder_walk_every_fact_is_read_by_a_rule(kb_of):
         unread = sorted(str(f) for f in added if (f.name, len(f.arguments)) not in read)
         assert unread == [], f"{method}: no rule reads {unread}"
         kb.ask(s)  # typical arguments: answered, not refused
+
+
+def test_fact_file_input_no_rule_reads_is_refused(tmp_path, cards_dir, capfd):
+    # 712.8d-f: the same rule refuses a user's fact file that puts Delver's back face "up" in a hand.
+    facts = tmp_path / "delver.lp"
+    facts.write_text('player(alice). object(d). object_card(d, "Delver of Secrets // Insectile Aberration"). '
+                     'owner(d, alice). in_zone(d, hand). face_up(d, 2).\n', encoding="utf-8")
+    code = main(["solve", "--cards", str(cards_dir / "scryfall-oracle-compact-A-K.json"), str(facts)])
+    out = capfd.readouterr().out
+    assert code == 1 and "inconsistent state: input_ignored(face_up(d,2),only_for_a_permanent)" in out
+
+
+def test_shortened_name_comes_from_the_face_not_the_joined_card_name():
+    # 201.5c: a shortened name is the legendary face's own (Vault of Catlacan -> "Vault"); cutting the
+    # joined name "Storm the Vault // Vault of Catlacan" at " the " gave "Storm", a keyword.
+    names = self_names("Storm the Vault // Vault of Catlacan", "Vault of Catlacan", True)
+    assert "Storm" not in names and "Vault" in names
+    assert self_names("Growing Rites of Itlimoc // Itlimoc, Cradle of the Sun", "Itlimoc, Cradle of the Sun", True)[2:] \
+        == ["Itlimoc"]
+
+
+def test_controller_other_than_owner_for_a_card_in_a_graveyard_is_refused(kb_of):
+    # 108.4, 108.4a: a card in a graveyard has no controller (asked for, its owner is used): b as the
+    # controller of a's Hill Giant there would change nothing, so it is refused; a itself is harmless.
+    s = own_main_phase()
+    s.add_object("g", HILL_GIANT, "graveyard", "a", controller="b")
+    with pytest.raises(QueryError, match=r"^add_object: controller .*only_for_a_permanent_or_spell"):
+        kb_of(HILL_GIANT).ask(s)
+    s2 = own_main_phase()
+    s2.add_object("g", HILL_GIANT, "graveyard", "a", controller="a")
+    assert kb_of(HILL_GIANT).ask(s2).mana_value("g").value == 4
+
+
+def test_first_strike_record_in_the_first_combat_damage_step_is_refused(kb_of):
+    # 510.4: which creatures had first or double strike as the first step began is read in the
+    # second combat damage step; given for step 1 it would be ignored.
+    s = game(active="a", phase="combat", step="combat_damage", priority=None)
+    s.add_object("h", HILL_GIANT, "battlefield", "a")
+    s.attack("h", "b")
+    s.set_combat_damage_step(1, had_first_or_double_strike=["h"])
+    with pytest.raises(QueryError, match=r"^set_combat_damage_step: had_first_or_double_strike "):
+        kb_of(HILL_GIANT).ask(s)

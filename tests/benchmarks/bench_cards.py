@@ -102,7 +102,7 @@ def _cached_reruns(workers: int) -> tuple[float, float, int]:
             for rec in read_records(f)[0]:
                 out += len(cache.get("lp", record_key(rec)))
         parse_time = time.perf_counter() - t
-        size = cache.path.stat().st_size
+        size = sum(cache.path(kind).stat().st_size for kind in ("coverage", "lp"))
     return cov_time, parse_time, size
 
 
@@ -141,7 +141,7 @@ def main() -> None:
     print(f"ratio facts/bare lexing: {med_f / med_l:.2f}")
     print(f"peak RSS: main {rss_self:.0f} MiB, largest worker {rss_children:.0f} MiB")
     print(f"cached re-run: coverage {cov_cached:.2f} s, parse (lp facts text) {parse_cached:.2f} s; "
-          f"cache file {cache_size / 2**20:.1f} MiB")
+          f"cache files {cache_size / 2**20:.1f} MiB")
 
 
 if __name__ == "__main__":
