@@ -106,85 +106,97 @@ def read_fact_file(path: str | Path, allow_scripts: bool = False, deadline=None)
 _CODE_MARKS = re.compile(r"[(\[{]|[)\]}]|\.\.|\.|[-+*/\\&|^?~]|@|[^\x00-\x7f]")
 
 
-def _position(token, index: int) -> tuple[int, int]:
-    """Line and column of character ``index`` of the lexer token ``token``."""
-    before = token.value[:index]
-    newlines = before.count("\n")
-    if not newlines:
-        return token.line, token.column + index
-    return token.line + newlines, index - before.rfind("\n")
+#: The rest of a well-formed ``#script (python)`` header.
+_SCRIPT_HEADER = re.compile(r"[ \t\r\n]*\([ \t\r\n]*[A-Za-z_][A-Za-z0-9_]*[ \t\r\n]*\)")
+
+
+def _line_column(text: str, index: int) -> tuple[int, int]:
+    """1-based line and column of character ``index`` of ``text`` (lines end at LF, as clingo counts)."""
+    return text.count("\n", 0, index) + 1, index - text.rfind("\n", 0, index)
 
 
 def _prescan(text: str, label: str, allow_scripts: bool = False) -> bool:
     """The lexical checks of the module docstring, on the code outside comments and strings
     (grammar ``asp_directives.lark``), before clingo parses (and so opens or runs) anything.
 
+    With ``allow_scripts``, the body of a ``#script (language) ... #end.`` block is embedded code,
+    not checked; clingo ends it at the first ``#end`` whatever surrounds it, and so does this scan
+    (the text after it is lexed afresh).
+
     Returns:
         Whether the code has an ``@`` (only then can it call an external function).
 
     Raises:
-        FactFileError: NUL, ``#include``/``#script`` (unless ``allow_scripts``), a non-ASCII
-            character, nesting deeper than :data:`MAX_NESTING`, or more than :data:`MAX_OPERATORS`
-            operators in a statement — with line and column.
+        FactFileError: NUL, ``#include``/``#script`` (unless ``allow_scripts``; a ``#script``
+            without its ``(language)`` always), a non-ASCII character, nesting deeper than
+            :data:`MAX_NESTING`, or more than :data:`MAX_OPERATORS` operators in a statement —
+            with line and column.
     """
     where = nul_position(text)
     if where is not None:
         raise FactFileError("NUL character refused: a fact file must be text (clingo would drop "
                             "everything after it)", label, *where)
-    try:
-        tokens = list(lalr_parser("asp_directives").lex(text))
-    except UnexpectedInput as err:  # unlexable: only ASCII goes on to clingo's parser
-        bad = re.search(r"[^\x00-\x7f]", text)
-        if bad is not None:
-            line = text.count("\n", 0, bad.start()) + 1
-            raise FactFileError(f"non-ASCII character {bad.group()!r} refused outside strings and "
-                                "comments", label, line, bad.start() - text.rfind("\n", 0, bad.start()))
-        del err
-        return "@" in text
+
+    def refuse(message: str, index: int) -> FactFileError:
+        return FactFileError(message, label, *_line_column(text, index))
+
+    lexer = lalr_parser("asp_directives")
     depth = operators = 0
-    has_at = in_script = False
-    previous = None
-    for token in tokens:
-        kind = token.type
-        if kind in ("INCLUDE", "SCRIPT"):
-            if not allow_scripts:
-                what = "#include refused: fact files may not read other files (name them on the command line)" \
-                    if kind == "INCLUDE" else "#script refused: fact files may not run embedded code"
-                raise FactFileError(f"{what} (pass --allow-scripts to allow it)", label, token.line, token.column)
-            in_script = in_script or kind == "SCRIPT"
-        elif kind == "CODE":
-            if in_script:  # embedded code (allowed): its own language, up to #end
-                if previous is not None and previous.value == "#" and token.value.startswith("end"):
-                    in_script = False
-                previous = token
-                continue
-            for mark in _CODE_MARKS.finditer(token.value):
-                c = mark.group()
-                if c in "([{":
-                    depth += 1
-                    if depth > MAX_NESTING:
-                        raise FactFileError(f"term nested more than {MAX_NESTING} brackets deep refused",
-                                            label, *_position(token, mark.start()))
-                elif c in ")]}":
-                    depth = max(depth - 1, 0)
-                elif c == ".":
-                    operators = 0
-                elif c == "@":
-                    has_at = True
-                elif c == "..":
-                    continue
-                elif c.isascii():
-                    operators += 1
-                    if operators > MAX_OPERATORS:
-                        raise FactFileError(f"statement with more than {MAX_OPERATORS} operators refused "
-                                            "(a term that deep would overflow the parser's stack)",
-                                            label, *_position(token, mark.start()))
-                else:
-                    raise FactFileError(f"non-ASCII character {c!r} refused outside strings and comments "
-                                        "(clingo names are ASCII; write text as a \"string\")",
-                                        label, *_position(token, mark.start()))
-        previous = token
-    return has_at
+    has_at = False
+    start = 0  # where the text still to be lexed begins (after a script body)
+    while True:
+        try:
+            tokens = list(lexer.lex(text[start:]))
+        except UnexpectedInput:  # unlexable: only ASCII goes on to clingo's parser
+            bad = re.search(r"[^\x00-\x7f]", text[start:])
+            if bad is not None:
+                raise refuse(f"non-ASCII character {bad.group()!r} refused outside strings and comments",
+                             start + bad.start()) from None
+            return has_at or "@" in text[start:]
+        restart = None
+        for n, token in enumerate(tokens):
+            kind = token.type
+            at = start + token.start_pos
+            if kind in ("INCLUDE", "SCRIPT"):
+                if not allow_scripts:
+                    what = "#include refused: fact files may not read other files (name them on the command " \
+                        "line)" if kind == "INCLUDE" else "#script refused: fact files may not run embedded code"
+                    raise refuse(f"{what} (pass --allow-scripts to allow it)", at)
+                if kind == "SCRIPT":
+                    header = _SCRIPT_HEADER.match(text, at + len(token.value))
+                    if header is None:
+                        raise refuse("ASP syntax error: #script must be followed by the language in "
+                                     "parentheses: #script (python)", at)
+                    end = text.find("#end", header.end())
+                    restart = len(text) if end < 0 else end
+                    break
+            elif kind == "CODE":
+                for mark in _CODE_MARKS.finditer(token.value):
+                    c = mark.group()
+                    if c in "([{":
+                        depth += 1
+                        if depth > MAX_NESTING:
+                            raise refuse(f"term nested more than {MAX_NESTING} brackets deep refused",
+                                         at + mark.start())
+                    elif c in ")]}":
+                        depth = max(depth - 1, 0)
+                    elif c == ".":
+                        operators = 0
+                    elif c == "@":
+                        has_at = True
+                    elif c == "..":
+                        continue
+                    elif c.isascii():
+                        operators += 1
+                        if operators > MAX_OPERATORS:
+                            raise refuse(f"statement with more than {MAX_OPERATORS} operators refused (a term "
+                                         "that deep would overflow the parser's stack)", at + mark.start())
+                    else:
+                        raise refuse(f"non-ASCII character {c!r} refused outside strings and comments "
+                                     "(clingo names are ASCII; write text as a \"string\")", at + mark.start())
+        if restart is None or restart >= len(text):
+            return has_at
+        start = restart
 
 
 def _term_signatures(term: ast.AST) -> list[tuple[str, int]]:

@@ -334,3 +334,25 @@ def test_json_solve_reports_unknown_when_the_limit_passes_while_reading(tmp_path
     monkeypatch.setattr(deadline_module.Deadline, "expired", lambda self: True)
     assert main(["solve", "--json", str(path)]) == 1
     assert json.loads(capsys.readouterr().out) == {"status": "unknown", "answers": []}
+
+
+# --- fact files: any text is accepted or refused with a location, never a crash ---------------
+
+_ASP_PIECES = st.sampled_from([
+    "p", "q", "player", "may_cast", "X", "Y", "_", "(", ")", ",", ".", ":-", ":", ";", "not ", "-", "+",
+    "*", "..", "#show", "#program", "#external", "#const", "#minimize", "{", "}", "[", "]", "@", "1", "0",
+    '"é"', '"a\\"b"', "%é\n", "%*x*%", "\n", " ", "|", "&", "~", "#include", "#script", "plàyer", "ü",
+    "\u2028", "\t", "=", "!=", "<", "#count", "#sum", "'", "a'", "#defined", "cites", "#end", "#end.",
+    "#script (python)", " (lua) "])
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(pieces=st.lists(_ASP_PIECES, max_size=40))
+def test_any_fact_text_is_parsed_or_refused_with_a_location_never_a_crash(pieces):
+    # A clingo PANIC would abort this whole test process; a RecursionError or UnicodeError fails it.
+    text = "".join(pieces)
+    for allow_scripts in (False, True):
+        try:
+            parse_fact_text(text, "fuzz.lp", allow_scripts=allow_scripts)
+        except FactFileError as err:
+            assert err.source == "fuzz.lp" and "\n" not in str(err)
