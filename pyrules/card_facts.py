@@ -4,6 +4,11 @@ Frame facts (``card/1`` … ``face_subtype/3``) come from the mana-cost and type
 ability facts (``face_ability/4``, ``face_keyword/3`` … and the effect predicates documented in
 schema.lp's "Card abilities" section) from the Oracle-text grammar (:mod:`pyrules.parser.oracle_text`).
 Whatever a grammar could not give meaning to becomes ``card_unparsed/4``: nothing is dropped.
+
+Every name and number taken from the card data passes :mod:`pyrules.asp_terms` (a layout or promo
+type that is no ASP name, a number beyond clingo's 32 bits): what cannot be a clingo value becomes
+``card_unparsed/4`` with the text it came from, never a malformed symbol. The facts are symbols,
+added to clingo as values (never printed and parsed).
 """
 
 from __future__ import annotations
@@ -12,6 +17,7 @@ import re
 
 from clingo import Function, Number, String, Symbol
 
+from pyrules.asp_terms import NotAnAspValue, asp_constant, asp_number, is_asp_name
 from pyrules.cards import CardDefinition, FaceDefinition
 from pyrules.errors import CardTextError
 from pyrules.parser.mana_cost import ManaSymbol, parse_mana_cost
@@ -21,39 +27,60 @@ from pyrules.parser.oracle_text import Ability
 _RENAMED = {"duration": "effect_duration", "modal": "modal_ability", "chapter": "chapter_ability",
             "level_range": "level_striation",
             "trigger_event": "face_triggers_on", "grants_keyword": "ability_grants_keyword"}
-_CONSTANT = re.compile(r"[a-z][a-z0-9_]*\Z")
+_DIGITS = re.compile(r"[+-]?[0-9]+\Z")  # a printed whole number: P/T "3", "-1", loyalty "+2"
 _PT_NUMBER = re.compile(r"-?[0-9]+\Z")  # printed power/toughness that is a number (208.1)
 _STAR_VALUE = re.compile(r"([0-9]+[+-])?\*([+-][0-9]+)?\Z")  # a star value (208.2): "*", "1+*", "*+1"
 
 
+def _printed_number(text: str) -> Symbol:
+    """The clingo number for :data:`_DIGITS` text.
+
+    Raises:
+        NotAnAspValue: beyond 32 bits (checked on the digits first: int() of thousands of digits is
+            refused by Python itself).
+    """
+    digits = text.lstrip("+-").lstrip("0") or "0"
+    if len(digits) > 10:
+        raise NotAnAspValue(text)
+    return asp_number(int(text))
+
+
 def mana_symbol_term(sym: ManaSymbol) -> Symbol:
-    """The ASP term for one mana symbol (schema.lp ``face_mana_symbol/4``), e.g. ``generic(2)``."""
-    c = [Function(x) for x in sym.colors]
+    """The ASP term for one mana symbol (schema.lp ``face_mana_symbol/4``), e.g. ``generic(2)``.
+
+    Raises:
+        NotAnAspValue: an amount beyond 32 bits (``{2147483648}``).
+    """
+    c = [asp_constant(x) for x in sym.colors]
     if sym.kind == "generic":
-        return Function("generic", [Number(sym.amount)])
+        return Function("generic", [asp_number(sym.amount)])
     if sym.kind == "monocolored_hybrid":
-        return Function("monocolored_hybrid", [Number(sym.amount), *c])
+        return Function("monocolored_hybrid", [asp_number(sym.amount), *c])
     if sym.kind in ("colorless", "snow", "colorless_phyrexian"):
-        return Function(sym.kind)
-    return Function(sym.kind, c)
+        return asp_constant(sym.kind)
+    return asp_constant(sym.kind, c)
 
 
 def value_term(value) -> Symbol:
     """A plain value of the Oracle-text reader as an ASP term: int → number, a lower-case
     identifier → constant, other strings → string, a tuple ``(name, *args)`` → ``name(args)``,
-    a :class:`ManaSymbol` → its mana-symbol term."""
+    a :class:`ManaSymbol` → its mana-symbol term.
+
+    Raises:
+        NotAnAspValue: a number beyond 32 bits, or a tuple whose name is no ASP name.
+    """
     if isinstance(value, Symbol):
         return value
     if isinstance(value, bool):
         return Function("true" if value else "false")
     if isinstance(value, int):
-        return Number(value)
+        return asp_number(value)
     if isinstance(value, ManaSymbol):
         return mana_symbol_term(value)
     if isinstance(value, str):
-        return Function(value) if _CONSTANT.match(value) else String(value)
+        return Function(value) if is_asp_name(value) else String(value)
     if isinstance(value, tuple) and value and isinstance(value[0], str):
-        return Function(value[0], [value_term(v) for v in value[1:]])
+        return asp_constant(value[0], [value_term(v) for v in value[1:]])
     if isinstance(value, (tuple, list)):
         return Function("", [value_term(v) for v in value])
     return String(str(value))
@@ -80,26 +107,38 @@ def _cost_facts(c: Symbol, f: Symbol, a: Symbol, text: str) -> list[Symbol]:
 
 
 def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
-    """Facts for one ability of face ``f`` of card ``c`` (schema.lp, "Card abilities")."""
+    """Facts for one ability of face ``f`` of card ``c`` (schema.lp, "Card abilities").
+
+    An ability with a value that cannot be a clingo value (a number beyond 32 bits, a keyword
+    whose constant is no ASP name) gives only ``face_ability/4`` and ``card_unparsed(c, f,
+    oracle_text(A), Text)`` with its whole text: unread, never half read."""
     a = Number(ab.index)
-    out = [Function("face_ability", [c, f, a, Function(ab.kind)])]
+    try:
+        return _ability_facts(c, f, a, ab)
+    except NotAnAspValue:
+        kind = Function(ab.kind if is_asp_name(ab.kind) else "unclassified")
+        return [Function("face_ability", [c, f, a, kind]),
+                Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(ab.text)])]
+
+
+def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]:
+    out = [Function("face_ability", [c, f, a, asp_constant(ab.kind)])]
     if ab.ability_word:
         out.append(Function("face_ability_word", [c, f, a, String(ab.ability_word)]))
     if ab.loyalty_cost is not None:
         v = ab.loyalty_cost.replace("−", "-")
-        out.append(Function("face_loyalty_cost", [c, f, a, Number(int(v)) if v.lstrip("+-").isdigit()
-                                                   else Function("x")]))
+        out.append(Function("face_loyalty_cost", [c, f, a, _printed_number(v) if _DIGITS.match(v) else Function("x")]))
     for text in ab.reminder:
         out.append(Function("face_reminder_text", [c, f, a, String(text)]))
     for m, _ in enumerate(ab.modes, start=1):
         out.append(Function("face_ability_mode", [c, f, a, Number(m)]))
     for kw in ab.keywords:
-        k = Function(kw.constant)
+        k = asp_constant(kw.constant)
         out.append(Function("face_keyword", [c, f, k]))
         out += [Function("face_keyword_mana_symbol", [c, f, k, Number(i), mana_symbol_term(s)])
                 for i, s in enumerate(kw.mana_cost, start=1)]
         if kw.number is not None:
-            out.append(Function("face_keyword_number", [c, f, k, Number(kw.number)]))
+            out.append(Function("face_keyword_number", [c, f, k, asp_number(kw.number)]))
         if kw.quality is not None:
             out.append(Function("face_keyword_quality", [c, f, k, String(kw.quality)]))
         if kw.power_toughness is not None:
@@ -120,7 +159,7 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             except CardTextError:
                 out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(args[0])]))
                 continue
-            out += [Function("face_keyword_mana_symbol", [c, f, Function(kw.constant), Number(i), mana_symbol_term(s)])
+            out += [Function("face_keyword_mana_symbol", [c, f, asp_constant(kw.constant), Number(i), mana_symbol_term(s)])
                     for i, s in enumerate(syms, start=len(kw.mana_cost) + 1)]
             continue
         if name == "cost_mana":
@@ -131,7 +170,7 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
             continue
         if name == "cost" and any(k.cost_text for k in ab.keywords):
             kw = next(k for k in ab.keywords if k.cost_text)
-            out.append(Function("face_keyword_cost", [c, f, Function(kw.constant), value_term(args[0])]))
+            out.append(Function("face_keyword_cost", [c, f, asp_constant(kw.constant), value_term(args[0])]))
             continue
         if name == "cost":
             name = "ability_cost"
@@ -140,7 +179,7 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
         if name == "delayed_until":
             args = (_RENAMED.get(args[0], args[0]), args[1])
         name = _RENAMED.get(name, name)
-        out.append(Function(name, [c, f, where, *[value_term(v) for v in args]]))
+        out.append(asp_constant(name, [c, f, where, *[value_term(v) for v in args]]))
     for u in ab.unparsed:
         out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(u.text)]))
     return out
@@ -159,16 +198,26 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
     """Facts for one card definition: ``card/1``, ``card_layout/2``, ``face/2``, ``face_name/3``,
     ``face_has_mana_cost/2``, ``face_mana_symbol/4``, ``face_card_type/3``, ``face_supertype/3``,
     ``face_subtype/3``, ``card_unparsed/4`` and (unless ``abilities`` is False) the ability facts
-    of each face (schema.lp documents each)."""
+    of each face (schema.lp documents each).
+
+    A layout or promo type that is no ASP name (:func:`pyrules.asp_terms.is_asp_name`: ``"my
+    layout"``, ``"Playtest"``) is ``card_unparsed(C, 0, layout | promo_types, Text)``; a mana
+    symbol, power or toughness beyond clingo's 32-bit numbers is ``card_unparsed(C, F, mana_cost |
+    power | toughness, Text)`` (the mana value is then unknown, characteristics.lp)."""
     c = String(card.name)
-    out = [Function("card", [c]), Function("card_layout", [c, Function(card.layout)])]
+    out = [Function("card", [c])]
+    out.append(Function("card_layout", [c, Function(card.layout)]) if is_asp_name(card.layout)
+               else Function("card_unparsed", [c, Number(0), Function("layout"), String(str(card.layout))]))
     for face in card.faces:
         f = Number(face.index)
         out += [Function("face", [c, f]), Function("face_name", [c, f, String(face.name)])]
         if face.mana_cost is not None:
             out.append(Function("face_has_mana_cost", [c, f]))
-            out += [Function("face_mana_symbol", [c, f, Number(i), mana_symbol_term(s)])
-                    for i, s in enumerate(face.mana_cost.symbols, start=1)]
+            for i, s in enumerate(face.mana_cost.symbols, start=1):
+                try:
+                    out.append(Function("face_mana_symbol", [c, f, Number(i), mana_symbol_term(s)]))
+                except NotAnAspValue:
+                    out.append(Function("card_unparsed", [c, f, Function("mana_cost"), String(face.mana_cost.text)]))
             # A symbol no CR rule defines ({D}) has no mana value: card_unparsed makes the face's
             # mana value unknown in the rule base (characteristics.lp), never a guess.
             out += [Function("card_unparsed", [c, f, Function("mana_cost"), String("{" + s.colors[0].upper() + "}")])
@@ -191,15 +240,18 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
             text = value.replace("\u2212", "-") if isinstance(value, str) else ""
             if _STAR_VALUE.match(text):
                 continue
-            if _PT_NUMBER.match(text) and len(text.lstrip("-").lstrip("0")) <= 10 \
-                    and -(2 ** 31) <= int(text) <= 2 ** 31 - 1:
-                out.append(Function(pred, [c, f, Number(int(text))]))
-            else:
+            try:
+                if not _PT_NUMBER.match(text):
+                    raise NotAnAspValue(value)
+                out.append(Function(pred, [c, f, _printed_number(text)]))
+            except NotAnAspValue:
                 out.append(Function("card_unparsed", [c, f, Function(pred[5:]),
                                                       String(value if isinstance(value, str) else type(value).__name__)]))
         if abilities:
             out += face_ability_facts(card, face)
-    out += [Function("card_promo_type", [c, Function(t)]) for t in card.promo_types if t.isidentifier()]
+    out += [Function("card_promo_type", [c, Function(t)]) if is_asp_name(t)
+            else Function("card_unparsed", [c, Number(0), Function("promo_types"), String(str(t))])
+            for t in card.promo_types]
     for p in card.problems:
         out.append(Function("card_unparsed", [c, Number(p.face), Function(p.field), String(p.text)]))
     return out

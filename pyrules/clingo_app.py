@@ -314,6 +314,7 @@ class PyrulesClingo(Application):
             self.internal = f"{type(err).__name__}: {' '.join(str(err).split())[:500]}"
 
     def _main(self, control, files: Sequence[str]) -> None:
+        from pyrules.asp_terms import add_facts
         from pyrules.card_facts import card_facts
         from pyrules.cards import load_cards, one_per_name
         from pyrules.cli import _named_cards
@@ -331,7 +332,7 @@ class PyrulesClingo(Application):
         with ast.ProgramBuilder(control) as builder:
             for stm in statements:
                 builder.add(stm)
-        control.add("base", [], "".join(f"{s}.\n" for s in facts))
+        add_facts(control, facts)  # card facts as values (asp_terms), never parsed as program text
         control.ground([("base", [])])
 
         def on_model(model) -> None:

@@ -23,6 +23,7 @@ facts, runs clingo and maps symbols to dataclasses):
 
 from __future__ import annotations
 
+import json
 import re
 import sys
 import time
@@ -266,9 +267,10 @@ def _chunk_check(records: list[Any], source: str, catalog: str) -> tuple[int, se
     from pyrules.errors import CardTextError
 
     cards, errors, unclean = [], [], set()
-    for rec in records:
+    for index, text in records:
+        rec = json.loads(text)  # sent as JSON text: a record nested some 500 levels deep does not pickle
         try:
-            for card in cards_from_json(rec, source):
+            for card in cards_from_json(rec, source, index):
                 cards.append(card)
                 if not card_coverage(card).cards_clean:
                     unclean.add(card.name)
@@ -304,7 +306,8 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
     chunks: list[tuple[list[Any], str]] = []
     for f in files:
         records, source = read_records(f)
-        chunks += [(records[i:i + chunk_size], source) for i in range(0, len(records), chunk_size)]
+        texts = [(i, json.dumps(r)) for i, r in enumerate(records)]  # (index in the file, record)
+        chunks += [(texts[i:i + chunk_size], source) for i in range(0, len(texts), chunk_size)]
     report = CardsReport()
     names: set[str] = set()
     residues: set[str] = set()

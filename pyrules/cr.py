@@ -7,13 +7,14 @@ Public API:
 
 * :func:`load_comprehensive_rules` — read a CR file (bytes; UTF-8 with or without BOM, UTF-16
   with BOM; CRLF, bare CR or LF line endings) into a :class:`RulesDocument`.
-* :func:`cr_facts` — the document as ASP facts (text).
+* :func:`cr_fact_symbols` — the document as ASP facts (clingo symbols, given to clingo as values).
+* :func:`cr_facts` — the same facts as program text, for a file.
 * :func:`cr_json` — the document as a JSON-ready dict.
 * :func:`diff_rules` — what changed between two CR versions (:class:`RulesDiff`).
 * :func:`check_document` — document checks solved by clingo (:class:`Finding` list).
 * :func:`rule_exists` — cached "is rule X in this document" (``"601.2f"``, ``"702"``, ``"7"``).
 
-ASP predicates written by :func:`cr_facts` (every string argument is a clingo string, so any
+ASP predicates of :func:`cr_fact_symbols` (every string argument is a clingo string, so any
 text is quoted safely; numbers are rule numbers as strings, ``"601.2f"``, without the final
 full stop; lines are 1-based line numbers in the file):
 
@@ -54,6 +55,9 @@ full stop; lines are 1-based line numbers in the file):
 ``cr_turn_part(Name, Kind, Rule, Phase)``               501–514 headers: ``("untap", "step",
                                                         "502", "beginning")``
 ``cr_catalog_source(Catalog, Rule)``                    which rule a catalog was read from
+``cr_unreadable(Rule, Line, Predicate, Text)``          a value that cannot be an ASP term (a
+                                                        number beyond 32 bits, a catalog name
+                                                        that is no ASP name): no Predicate fact
 =====================================================  ==========================================
 
 Errors: :class:`pyrules.errors.RulesDocumentError` (file, line, column) for unreadable or
@@ -63,11 +67,13 @@ malformed documents.
 from __future__ import annotations
 
 import importlib.resources
+import json
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 import clingo
 
+from pyrules.asp_terms import NotAnAspValue, add_facts, asp_constant, asp_number, is_asp_number
 from pyrules.errors import RulesDocumentError
 from pyrules.parser.comprehensive_rules import RulesDocument, parse_comprehensive_rules
 from pyrules.reading import decode_text, read_text
@@ -77,6 +83,7 @@ __all__ = [
     "RuleChange",
     "RulesDiff",
     "check_document",
+    "cr_fact_symbols",
     "cr_facts",
     "cr_json",
     "diff_rules",
@@ -135,27 +142,38 @@ def rule_exists(doc: RulesDocument, number: str) -> bool:
 
 
 def _sym(value) -> clingo.Symbol:
+    """A fact argument: a symbol as it is, an int as a number, anything else as a string.
+
+    Raises:
+        NotAnAspValue: an int beyond clingo's 32 bits.
+    """
     if isinstance(value, clingo.Symbol):
         return value
     if isinstance(value, bool):
         raise TypeError("bool is not an ASP term")
     if isinstance(value, int):
-        return clingo.Number(value)
+        return asp_number(value)
     return clingo.String(str(value))
 
 
-def _fact(name: str, *args) -> str:
-    return f"{clingo.Function(name, [_sym(a) for a in args])}."
-
-
 def _ordinal(doc: RulesDocument, number: str) -> tuple[str, str, int] | None:
-    """(group, kind, ordinal) of a rule among its siblings; None if it cannot be computed."""
+    """(group, kind, ordinal) of a rule among its siblings; None if it cannot be computed.
+
+    Raises:
+        NotAnAspValue: the ordinal's digits are beyond clingo's 32-bit numbers.
+    """
     rule = doc.rules[number]
+
+    def whole(digits: str) -> int:
+        if len(digits.lstrip("0")) > 10:  # int() of thousands of digits is refused by Python itself
+            raise NotAnAspValue(digits)
+        return int(digits)
+
     if rule.level == "topic":
-        return (rule.section, "topic", int(number) % 100) if number.isdigit() else None
+        return (rule.section, "topic", whole(number) % 100) if number.isascii() and number.isdigit() else None
     if rule.level == "rule":
         ordinal = number.split(".", 1)[1]
-        return (rule.parent, "rule", int(ordinal)) if ordinal.isdigit() else None
+        return (rule.parent, "rule", whole(ordinal)) if ordinal.isascii() and ordinal.isdigit() else None
     letter = number[-1]
     return (rule.parent, "subrule", ord(letter) - ord("a") + 1) if letter.isalpha() else None
 
@@ -178,88 +196,131 @@ _HEADER = """\
 % cr_zone(Name)                            cr_turn_phase(Name, Index)
 % cr_turn_part(Name, phase|step, Rule, Phase)
 % cr_catalog_source(Catalog, Rule)
+% cr_unreadable(Rule, Line, Predicate, Text)  a value that cannot be an ASP term: no Predicate fact
 """
 
 
-def cr_facts(doc: RulesDocument, *, text: bool = True) -> str:
-    """The document as ASP facts (see the module docstring for every predicate).
+def cr_fact_symbols(doc: RulesDocument, *, text: bool = True) -> list[clingo.Symbol]:
+    """The document as ASP facts, as clingo symbols (see the module docstring for every
+    predicate); what the checks and the knowledge base give clingo (as values, never parsed).
+
+    A value of the document that cannot be a clingo value — a number beyond 32 bits (a rule
+    numbered ``205.99999999999``), a catalog name that is no ASP name (subtypes of kind "magic
+    spell") — gives no fact of its predicate but ``cr_unreadable(Rule, Line, Predicate, Text)``:
+    the rule (or glossary term) it belongs to, that rule's line (0 if unknown), the predicate left
+    out and the text; :func:`check_document` reports it (``unreadable_value``).
 
     Args:
         doc: a parsed document.
         text: include ``cr_text``, ``cr_example`` and ``cr_glossary_text`` (the bulk of the
-            output); the document checks do not need them.
-
-    Returns:
-        Program text: a header comment naming the predicates, then one fact per line.
+            facts); the document checks do not need them.
     """
-    out = [_HEADER.format(date=doc.effective_date.isoformat(), source=doc.source)]
-    add = out.append
+    out: list[clingo.Symbol] = []
+    F, S = clingo.Function, clingo.String  # noqa: N806
+
+    def unreadable(where: str, line: int | None, predicate: str, value: object) -> None:
+        out.append(F("cr_unreadable", [S(str(where)), clingo.Number(line if is_asp_number(line) else 0),
+                                       F(predicate), S(str(value))]))
+
+    def add(predicate: str, *args, where: tuple[str, int | None] = ("", None)) -> None:
+        try:
+            out.append(F(predicate, [_sym(a) for a in args]))
+        except NotAnAspValue as bad:
+            unreadable(where[0], where[1], predicate, bad.value)
+
     d = doc.effective_date
-    add(_fact("cr_effective_date", d.year, d.month, d.day))
+    add("cr_effective_date", d.year, d.month, d.day)
     for section in doc.sections.values():
-        add(_fact("cr_section", section.number, section.line))
+        add("cr_section", section.number, section.line, where=(section.number, section.line))
     for rule in doc.rules.values():
         n = rule.number
-        add(_fact("cr_rule", n, rule.line))
-        add(_fact("cr_rule_level", n, clingo.Function(rule.level)))
-        add(_fact("cr_in_section", n, rule.section))
+        at = (n, rule.line)
+        add("cr_rule", n, rule.line, where=at)
+        add("cr_rule_level", n, F(rule.level), where=at)
+        add("cr_in_section", n, rule.section, where=at)
         if rule.parent is not None:
-            add(_fact("cr_parent", n, rule.parent))
-        position = _ordinal(doc, n)
+            add("cr_parent", n, rule.parent, where=at)
+        try:
+            position = _ordinal(doc, n)
+        except NotAnAspValue as bad:
+            unreadable(n, rule.line, "cr_ordinal", bad.value)
+            position = None
         if position is not None:
             group, kind, ordinal = position
-            add(_fact("cr_ordinal", n, group, clingo.Function(kind), ordinal))
+            add("cr_ordinal", n, group, F(kind), ordinal, where=at)
         if text:
-            add(_fact("cr_text", n, rule.text))
+            add("cr_text", n, rule.text, where=at)
             for i, example in enumerate(rule.examples, 1):
-                add(_fact("cr_example", n, i, example))
+                add("cr_example", n, i, example, where=at)
     for number, line in doc.duplicates:
-        add(_fact("cr_duplicate", number, line))
+        add("cr_duplicate", number, line, where=(number, line))
     for ref in doc.references:
         if ref.from_rule is not None:
-            add(_fact("cr_reference", ref.from_rule, ref.target, ref.line))
+            at = (ref.from_rule, ref.line)
+            add("cr_reference", ref.from_rule, ref.target, ref.line, where=at)
             if not ref.resolved:
-                add(_fact("cr_unresolved_reference", ref.from_rule, ref.target, ref.line))
+                add("cr_unresolved_reference", ref.from_rule, ref.target, ref.line, where=at)
         else:
-            add(_fact("cr_glossary_reference", ref.from_glossary, ref.target, ref.line))
+            add("cr_glossary_reference", ref.from_glossary, ref.target, ref.line, where=(ref.from_glossary, ref.line))
     for entry in doc.glossary:
         for name in entry.names:
-            add(_fact("cr_glossary_term", name, entry.line))
-            add(_fact("cr_glossary_key", name.lower(), name))
+            at = (name, entry.line)
+            add("cr_glossary_term", name, entry.line, where=at)
+            add("cr_glossary_key", name.lower(), name, where=at)
             if entry.obsolete:
-                add(_fact("cr_glossary_obsolete", name))
+                add("cr_glossary_obsolete", name, where=at)
             if text:
-                add(_fact("cr_glossary_text", name, entry.text))
+                add("cr_glossary_text", name, entry.text, where=at)
     cat = doc.catalogs
     for entry in cat.keyword_abilities:
-        add(_fact("cr_keyword_ability", entry.name, entry.rule))
+        add("cr_keyword_ability", entry.name, entry.rule)
         # 702.145 "Daybound and Nightbound" names two keywords; 702.186 "∞ (Infinity)" gives the
         # symbol's name in parentheses: the glossary lists the parts / the name.
         base, _, alias = entry.name.partition(" (")
         if alias.endswith(")"):
-            add(_fact("cr_keyword_alias", entry.name, alias[:-1]))
+            add("cr_keyword_alias", entry.name, alias[:-1])
         if " and " in base:
             for part in base.split(" and "):
-                add(_fact("cr_keyword_part", entry.name, part))
+                add("cr_keyword_part", entry.name, part)
     for entry in cat.keyword_actions:
-        add(_fact("cr_keyword_action", entry.name, entry.rule))
+        add("cr_keyword_action", entry.name, entry.rule)
     for predicate, names in (("cr_ability_word", cat.ability_words),
                              ("cr_keyword_counter", cat.keyword_counters),
                              ("cr_card_type", cat.card_types),
                              ("cr_supertype", cat.supertypes),
                              ("cr_zone", cat.zones)):
         for name in names:
-            add(_fact(predicate, name))
+            add(predicate, name)
     for kind, names in cat.subtypes.items():
         for name in names:
-            add(_fact("cr_subtype", kind, name))
+            add("cr_subtype", kind, name)
     for index, name in enumerate(cat.turn_phases, 1):
-        add(_fact("cr_turn_phase", name, index))
+        add("cr_turn_phase", name, index)
     for part in cat.turn_structure:
-        add(_fact("cr_turn_part", part.name, part.kind, part.rule, part.phase))
+        add("cr_turn_part", part.name, part.kind, part.rule, part.phase)
     for catalog, rule in cat.sources.items():
-        add(_fact("cr_catalog_source", clingo.Function(catalog.replace(".", "_")), rule))
-    return "\n".join(out) + "\n"
+        # The catalog's constant (subtypes_creature) is built from CR text: checked as an ASP name.
+        line = getattr(doc.rules.get(rule), "line", None)
+        try:
+            add("cr_catalog_source", asp_constant(catalog.replace(".", "_")), rule, where=(rule, line))
+        except NotAnAspValue:
+            unreadable(rule, line, "cr_catalog_source", catalog)
+    return out
+
+
+def cr_facts(doc: RulesDocument, *, text: bool = True) -> str:
+    """The document as ASP facts in program text, for a file (``pyrules cr parse``): a header
+    comment naming the predicates, then :func:`cr_fact_symbols`, one fact per line. pyrules
+    itself never parses this text (the checks take the symbols); the file name in the header is
+    quoted and escaped, so no character of it can end the comment.
+
+    Args:
+        doc: a parsed document.
+        text: include ``cr_text``, ``cr_example`` and ``cr_glossary_text`` (the bulk of the
+            output); the document checks do not need them.
+    """
+    header = _HEADER.format(date=doc.effective_date.isoformat(), source=json.dumps(str(doc.source)))
+    return header + "\n" + "".join(f"{s}.\n" for s in cr_fact_symbols(doc, text=text))
 
 
 # ------------------------------------------------------------------------------------------------
@@ -478,7 +539,8 @@ class Finding:
     Attributes:
         kind: ``missing_reference``, ``glossary_missing_reference``, ``duplicate_number``,
             ``order_break``, ``numbering_gap``, ``skipped_letter_used``,
-            ``counter_not_keyword_ability``, ``keyword_not_in_glossary``.
+            ``counter_not_keyword_ability``, ``keyword_not_in_glossary``, ``unreadable_value``
+            (a value that cannot be an ASP term: ``cr_unreadable/4`` of :func:`cr_fact_symbols`).
         severity: ``error`` (look-ups in the document would go wrong) or ``warning``.
         rule: the rule number (or, for glossary findings, the glossary term) concerned.
         line: its 1-based line in the file.
@@ -505,6 +567,9 @@ _MESSAGES = {
     "counter_not_keyword_ability": "keyword counter “{detail}” (rule {rule}) is not a keyword "
                                    "ability of rule 702",
     "keyword_not_in_glossary": "keyword ability “{detail}” (rule {rule}) has no glossary entry",
+    "unreadable_value": "rule {rule}: “{detail}” cannot be an ASP value (a number beyond 32 bits or a "
+                        "name that is not lower-case letters, digits and _): the checks that need it "
+                        "were left out",
 }
 
 _CHECKS_PROGRAM: str | None = None
@@ -537,9 +602,9 @@ def check_document(doc: RulesDocument) -> list[Finding]:
     Returns:
         Findings sorted by line, then kind.
     """
-    control = clingo.Control(["--models=1"])
-    control.add("base", [], _checks_program())
-    control.add("base", [], cr_facts(doc, text=False))
+    control = clingo.Control(["--models=1"], logger=lambda code, msg: None)
+    control.add("base", [], _checks_program())  # the check program: a rule file of rules_asp/checks
+    add_facts(control, cr_fact_symbols(doc, text=False))  # the document: values, never parsed
     control.ground([("base", [])])
     findings: list[Finding] = []
 

@@ -15,6 +15,7 @@ from typing import Iterable
 import clingo
 import clingo.ast
 
+from pyrules.asp_terms import add_facts, symbols_data, symbols_from_data
 from pyrules.errors import FactFileError, PyrulesError
 
 #: Seconds a solve may take unless the caller says otherwise.
@@ -89,18 +90,17 @@ class SolveResult:
     messages: tuple[str, ...] = ()
 
 
-def _facts_text(facts: Iterable[clingo.Symbol]) -> str:
-    return "".join(f"{s}.\n" for s in facts)
-
-
 def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str]] = (),
           time_limit: float = DEFAULT_TIME_LIMIT, include_rule_base: bool = True,
           arguments: Iterable[str] = (), statements: Iterable[clingo.ast.AST] = ()) -> SolveResult:
     """Ground the rule base with ``facts`` and the extra ``programs``, solve, return the first model.
 
     Args:
-        facts: instance facts as clingo symbols.
-        programs: more ``(label, ASP text)`` pairs; errors name the label.
+        facts: instance facts as clingo symbols, added as values through clingo's backend (never
+            printed and parsed: a card's or the CR's text cannot become program text).
+        programs: more ``(label, ASP text)`` pairs of *fixed* program text: rule files
+            (``rules_asp/``, its ``checks/``) or text written in pyrules' source, never text built
+            from data; errors name the label.
         statements: already-checked clingo AST statements (a user's fact file, see
             :mod:`pyrules.fact_files`).
         time_limit: seconds allowed for solving (> 0).
@@ -122,8 +122,7 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for stm in statements:
                 builder.add(stm)
-    if facts:
-        ctl.add("base", [], _facts_text(facts))
+    add_facts(ctl, facts)
     try:
         ctl.ground([("base", [])])
     except RuntimeError:
@@ -157,7 +156,9 @@ def _child(conn, kwargs, prepare) -> None:  # runs in the forked process
         if prepare is not None:
             kwargs["facts"] = list(kwargs.get("facts", ())) + list(prepare())
         result = solve(**kwargs)
-        conn.send(("ok", result.status, [str(s) for s in result.symbols], list(result.messages)))
+        # The symbols as plain data (asp_terms.symbols_data), rebuilt in the parent: never printed
+        # and parsed again.
+        conn.send(("ok", result.status, symbols_data(result.symbols), list(result.messages)))
     except PyrulesError as err:
         conn.send(("error", err.message, err.source, err.line, err.column))
     except BaseException as err:  # noqa: BLE001 — reported to the parent, never silently lost
@@ -215,4 +216,4 @@ def solve_bounded(time_limit: float = DEFAULT_TIME_LIMIT, prepare=None, **kwargs
     if message[0] == "error":
         raise PyrulesError(message[1], message[2], message[3], message[4])
     _, status, symbols, messages = message
-    return SolveResult(status, tuple(clingo.parse_term(s) for s in symbols), tuple(messages))
+    return SolveResult(status, tuple(symbols_from_data(symbols)), tuple(messages))

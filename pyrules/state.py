@@ -17,6 +17,7 @@ from typing import Iterable
 
 from clingo import Function, Number, String, Symbol, parse_term
 
+from pyrules.asp_terms import is_asp_name
 from pyrules.errors import QueryError, StateValueError
 
 #: Zones of CR 400.1.
@@ -50,9 +51,7 @@ def ident(name: str | Symbol) -> Symbol:
         return name
     if not isinstance(name, str) or not name:
         raise QueryError(f"expected a name (non-empty text) for a player, object or effect, not {name!r}")
-    if name[:1].islower() and name.replace("_", "a").isalnum() and name.isascii():
-        return Function(name)
-    return String(name)
+    return Function(name) if is_asp_name(name) else String(name)
 
 
 def counter_kind_term(kind: str) -> Symbol:
@@ -1079,33 +1078,25 @@ _clingo_function = Function
 
 
 class _NotAnAspName(Exception):
-    """Raised by the builder's :func:`Function` for a name clingo would not read back."""
+    """Raised by the builder's :func:`Function` for a name that is no ASP name."""
 
     def __init__(self, name: str) -> None:
         super().__init__(name)
         self.name = name
 
 
-@functools.lru_cache(maxsize=4096)
-def _parses_as_name(name: str) -> bool:
-    try:
-        return parse_term(name, logger=lambda code, msg: None) == _clingo_function(name)
-    except RuntimeError:
-        return False
-
-
 def _asp_name(name: str) -> bool:
-    """Whether ``name`` is a function/constant name clingo reads back from the facts' text
-    (``combat_damage``; not ``combat damage``, ``Instant``); ``""`` (a tuple) is one too."""
-    if not name or (name[:1].islower() and name.isascii() and name.replace("_", "a").isalnum()):
-        return True
-    return _parses_as_name(name)
+    """Whether ``name`` may be a function/constant name of a fact (``combat_damage``; not
+    ``combat damage``, ``Instant``, ``été``): :func:`pyrules.asp_terms.is_asp_name`, the one check
+    card facts, CR facts and the builder share; ``""`` (a tuple) is one too."""
+    return not name or is_asp_name(name)
 
 
 def Function(name: str, arguments=(), positive: bool = True) -> Symbol:  # noqa: N802 (clingo's name)
-    """``clingo.Function`` for the builder: the facts are grounded as text, so a name that is no
-    ASP name is refused where it enters (:class:`_NotAnAspName`, turned into a
-    :class:`pyrules.errors.StateValueError` naming the argument by the method wrapper)."""
+    """``clingo.Function`` for the builder: a name that is no ASP name is refused where it enters
+    (:class:`_NotAnAspName`, turned into a :class:`pyrules.errors.StateValueError` naming the
+    argument by the method wrapper), so no symbol of the state has a name clingo would print as
+    something else."""
     if not _asp_name(name):
         raise _NotAnAspName(name)
     return _clingo_function(name, arguments, positive)

@@ -7,9 +7,11 @@ with every instance atom of that universe switchable, then answers each state by
 exactly that state's facts (``Control.assign_external``) and solving.
 
 How the switches work (the rule base is untouched). For every fact ``p(t1, ..., tn)`` of a state
-in the universe the session adds ``warm_state_fact(p(t1, ..., tn))``, declares
+in the universe the session adds ``warm_state_fact(p(t1, ..., tn))`` (as a value, through clingo's
+backend: no fact is printed and parsed), declares
 ``#external warm_state_on(T) : warm_state_fact(T).`` and, once per predicate ``p/n``, the bridge
-rule ``p(X1, ..., Xn) :- warm_state_on(p(X1, ..., Xn)).``. A card definition's facts are
+rule ``p(X1, ..., Xn) :- warm_state_on(p(X1, ..., Xn)).`` (a clingo AST node built from the
+predicate's name, not text). A card definition's facts are
 switched as a whole: ``warm_card_fact(K, p(...))`` with one external ``warm_card_on(K)`` per card
 and the bridge ``p(X1, ..., Xn) :- warm_card_fact(K, p(X1, ..., Xn)), warm_card_on(K).``. Card facts
 must be switchable too, because a cold query grounds only the cards of the state's objects and
@@ -43,19 +45,39 @@ from typing import Any, Callable, Iterable, Sequence
 import clingo
 import clingo.ast
 
+from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError, QueryError
 from pyrules.solver import rule_statements
 from pyrules.state import GameState
 
 # The session's own predicates all start with ``warm_``; the rule base has none that do.
 
+#: The session's fixed program text (no data in it): one external switch per state fact and card.
+_SWITCHES = """\
+#external warm_state_on(T) : warm_state_fact(T).
+#external warm_card_on(K) : warm_card(K).
+"""
 
-def _bridge(name: str, arity: int, body: str) -> str:
-    """The bridge rule ``p(X1,...,Xn) :- BODY.`` for predicate ``name/arity``, where ``{atom}`` in
-    ``body`` stands for ``p(X1,...,Xn)``."""
-    args = ",".join(f"X{i}" for i in range(1, arity + 1))
-    atom = f"{name}({args})" if arity else name
-    return f"{atom} :- {body.format(atom=atom)}.\n"
+_LOC = clingo.ast.Location(clingo.ast.Position("<warm bridge>", 1, 1), clingo.ast.Position("<warm bridge>", 1, 1))
+
+
+def _bridge(name: str, arity: int, card: bool) -> clingo.ast.AST:
+    """The bridge rule for predicate ``name/arity`` as a clingo AST node (the name is a value,
+    never program text): ``p(X1,...,Xn) :- warm_state_on(p(X1,...,Xn)).``, or for a card fact
+    (``card``) ``p(X1,...,Xn) :- warm_card_fact(K,p(X1,...,Xn)), warm_card_on(K).``."""
+    A = clingo.ast  # noqa: N806
+
+    def atom(term: clingo.ast.AST) -> clingo.ast.AST:
+        return A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(term))
+
+    term = A.Function(_LOC, name, [A.Variable(_LOC, f"X{i}") for i in range(1, arity + 1)], 0)
+    if card:
+        k = A.Variable(_LOC, "K")
+        body = [atom(A.Function(_LOC, "warm_card_fact", [k, term], 0)),
+                atom(A.Function(_LOC, "warm_card_on", [k], 0))]
+    else:
+        body = [atom(A.Function(_LOC, "warm_state_on", [term], 0))]
+    return A.Rule(_LOC, atom(term), body)
 
 
 class _Alarm:
@@ -166,27 +188,25 @@ class WarmSession:
         cards = [kb.card(name) for name in card_names]  # QueryError for unknown names
         from pyrules.card_facts import card_facts
 
-        parts: list[str] = []
+        F = clingo.Function  # noqa: N806
+        facts: list[clingo.Symbol] = []  # the universe, as values
         signatures_state: set[tuple[str, int]] = set()
         signatures_card: set[tuple[str, int]] = set()
         for fact in state_facts:
-            parts.append(f"warm_state_fact({fact}).\n")
+            facts.append(F("warm_state_fact", [fact]))
             signatures_state.add((fact.name, len(fact.arguments)))
         for i, card in enumerate(cards):
-            parts.append(f"warm_card({i}).\n")
+            k = clingo.Number(i)
+            facts.append(F("warm_card", [k]))
             for fact in card_facts(card):
-                parts.append(f"warm_card_fact({i},{fact}).\n")
+                facts.append(F("warm_card_fact", [k, fact]))
                 signatures_card.add((fact.name, len(fact.arguments)))
         if getattr(kb, "rules_document", None) is not None:
             # The same constant facts KnowledgeBase.facts adds to every state (122.1b list).
-            parts += [f"{clingo.Function('cr_keyword_counter', [clingo.String(k)])}.\n"
-                      for k in kb.rules_document.catalogs.keyword_counters]
-        parts.append("#external warm_state_on(T) : warm_state_fact(T).\n")
-        parts.append("#external warm_card_on(K) : warm_card(K).\n")
-        for name, arity in sorted(signatures_state):
-            parts.append(_bridge(name, arity, "warm_state_on({atom})"))
-        for name, arity in sorted(signatures_card):
-            parts.append(_bridge(name, arity, "warm_card_fact(K,{atom}), warm_card_on(K)"))
+            facts += [F("cr_keyword_counter", [clingo.String(k)]) for k in kb.rules_document.catalogs.keyword_counters]
+        bridges = [clingo.ast.Program(_LOC, "base", [])]  # in the base program, whatever the rule base's last part
+        bridges += [_bridge(name, arity, False) for name, arity in sorted(signatures_state)]
+        bridges += [_bridge(name, arity, True) for name, arity in sorted(signatures_card)]
 
         self.messages: list[str] = []
         ctl = clingo.Control(logger=lambda code, msg: self.messages.append(msg.strip()), message_limit=50)
@@ -195,10 +215,10 @@ class WarmSession:
         with clingo.ast.ProgramBuilder(ctl) as builder:  # the rule base, parsed once per process
             for statement in rule_statements():
                 builder.add(statement)
-        try:
-            ctl.add("base", [], "".join(parts))
-        except RuntimeError:
-            raise _program_error("<warm universe>", self.messages) from None
+            for statement in bridges:
+                builder.add(statement)
+        ctl.add("base", [], _SWITCHES)
+        add_facts(ctl, facts)
         try:
             ctl.ground([("base", [])])
         except RuntimeError:

@@ -587,3 +587,17 @@ def test_cr_cli_shows_a_duplicated_real_rule_in_json_and_check(tmp_path, cr_newe
     assert code == 1
     assert f"{path}:{line + 2}: error: rule number 702.19a is printed more than once (first at line {line}) " \
            "[duplicate_number]" in out.splitlines()
+
+
+def test_card_checks_workers_read_records_nested_deeper_than_pickle_writes(tmp_path, cr_newest):
+    from pyrules.consistency import check_cards
+    from pyrules.cr import load_comprehensive_rules
+
+    deep = "[" * 600 + "]" * 600
+    path = tmp_path / "pool.json"
+    path.write_text("[" + ",".join(f'{{"name": "C{i}", "type_line": "Instant", "x": {deep}}}' for i in range(450))
+                    + ',{"name": "Bad", "card_faces": 3}]', encoding="utf-8")
+    report = check_cards([path], load_comprehensive_rules(cr_newest), workers=2)
+    assert report.cards == 450
+    assert report.errors == [(str(path), "Bad", f'{path}: record 450 ("Bad"): card_faces must be a list of objects, '
+                                                 "not int")]
