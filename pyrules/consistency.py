@@ -15,7 +15,7 @@ facts, runs clingo and maps symbols to dataclasses):
   from the solve handle, then shrunk by deletion). The same machinery explains a state that has no
   answer set at all (:func:`unsat_core`).
 - **Cards vs rules** (:func:`check_cards`, CR 101.1): ``checks/cards.lp`` over each card's facts
-  (:func:`pyrules.card_facts.card_facts`) and the CR catalogs (:func:`pyrules.cr.cr_facts`) lists
+  (:func:`pyrules.card_facts.card_facts`) and the CR catalogs (:func:`pyrules.cr.cr_fact_symbols`) lists
   what the rule base cannot interpret (unparsed text, unknown keywords and types) and what
   contradicts a rule and so needs a rule extension (Naturalize 2 destroying an emblem: 701.8;
   TL;DR's "abilities other than keywords": 702).
@@ -61,8 +61,8 @@ def _value(sym: clingo.Symbol) -> str:
 # Cards vs rules
 # ------------------------------------------------------------------------------------------------
 
-_CATALOG_PREDICATES = ("cr_keyword_ability(", "cr_card_type(", "cr_supertype(", "cr_subtype(",
-                       "cr_keyword_counter(")
+_CATALOG_PREDICATES = frozenset({"cr_keyword_ability", "cr_card_type", "cr_supertype", "cr_subtype",
+                                 "cr_keyword_counter"})
 
 _CARD_MESSAGES = {
     "unparsed": "text the rule base cannot interpret: “{detail}”",
@@ -81,28 +81,39 @@ _CARD_MESSAGES = {
 }
 
 
-def catalog_program(doc) -> str:
-    """ASP facts of the CR catalogs ``checks/cards.lp`` reads: the ``cr_*`` catalog facts of
-    :func:`pyrules.cr.cr_facts` and the same names as the card facts spell them
+def catalog_facts(doc) -> list[clingo.Symbol]:
+    """ASP facts (symbols) of the CR catalogs ``checks/cards.lp`` reads: the ``cr_*`` catalog facts
+    of :func:`pyrules.cr.cr_fact_symbols` and the same names as the card facts spell them
     (``catalog_keyword(K, Name, Rule)`` with K the keyword constant of the Oracle-text grammar,
     702 variants included; ``catalog_card_type(T)``, ``catalog_supertype(T)``).
+
+    A CR name whose constant is no ASP name (:func:`pyrules.asp_terms.is_asp_name`) has no
+    ``catalog_*`` fact: no card fact can carry that constant either (card facts pass the same
+    check), and ``pyrules cr check`` reports the CR's own values.
 
     Args:
         doc: a parsed CR (:func:`pyrules.cr.load_comprehensive_rules`).
     """
-    from pyrules.cr import cr_facts
+    from pyrules.asp_terms import is_asp_name
+    from pyrules.cr import cr_fact_symbols
     from pyrules.parser.oracle_text import KEYWORD_VARIANTS, keyword_constant
 
-    lines = [ln for ln in cr_facts(doc, text=False).splitlines() if ln.startswith(_CATALOG_PREDICATES)]
+    F, S = clingo.Function, clingo.String  # noqa: N806
+    out = [s for s in cr_fact_symbols(doc, text=False) if s.name in _CATALOG_PREDICATES]
     cat = doc.catalogs
     names = {e.name: e.rule for e in cat.keyword_abilities}
-    for name, rule in names.items():
-        lines.append(f"{clingo.Function('catalog_keyword', [clingo.Function(keyword_constant(name)), clingo.String(name), clingo.String(rule)])}.")
-    for variant, (base, rule) in KEYWORD_VARIANTS.items():
-        lines.append(f"{clingo.Function('catalog_keyword', [clingo.Function(keyword_constant(variant)), clingo.String(base), clingo.String(rule)])}.")
+    keywords = [(keyword_constant(name), name, rule) for name, rule in names.items()]
+    keywords += [(keyword_constant(variant), base, rule) for variant, (base, rule) in KEYWORD_VARIANTS.items()]
+    out += [F("catalog_keyword", [F(k), S(name), S(rule)]) for k, name, rule in dict.fromkeys(keywords)
+            if is_asp_name(k)]
     for pred, values in (("catalog_card_type", cat.card_types), ("catalog_supertype", cat.supertypes)):
-        lines += [f"{pred}({keyword_constant(v)})." for v in values]
-    return "\n".join(lines) + "\n"
+        out += [F(pred, [F(k)]) for k in map(keyword_constant, values) if is_asp_name(k)]
+    return out
+
+
+def catalog_program(doc) -> list[clingo.Symbol]:
+    """Former name of :func:`catalog_facts` (it returned program text; it now returns the symbols)."""
+    return catalog_facts(doc)
 
 
 @dataclass(frozen=True)
@@ -196,13 +207,13 @@ class CardsReport:
         }
 
 
-def _solve_card_checks(facts: Sequence[clingo.Symbol], catalog: str) -> list[clingo.Symbol]:
+def _solve_card_checks(facts: Sequence[clingo.Symbol], catalog: Sequence[clingo.Symbol]) -> list[clingo.Symbol]:
+    from pyrules.asp_terms import add_facts
+
     ctl = clingo.Control(["--models=1", "--warn=none"])
-    ctl.add("base", [], checks_program("cards.lp"))
-    ctl.add("base", [], catalog)
-    with ctl.backend() as backend:
-        for sym in facts:
-            backend.add_rule([backend.add_atom(sym)])
+    ctl.add("base", [], checks_program("cards.lp"))  # a rule file of rules_asp/checks
+    add_facts(ctl, catalog)  # the CR's catalogs and the cards: values, never parsed
+    add_facts(ctl, facts)
     ctl.ground([("base", [])])
     shown: list[clingo.Symbol] = []
     ctl.solve(on_model=lambda m: shown.extend(m.symbols(shown=True)))
@@ -236,13 +247,14 @@ def _card_findings(shown: Sequence[clingo.Symbol], source: str) -> tuple[list[Ca
     return out, residue
 
 
-def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None,
+def check_card_definitions(cards: Iterable, doc=None, catalog: Sequence[clingo.Symbol] | None = None,
                            source: str | None = None) -> tuple[list[CardFinding], set[str]]:
     """Cards vs rules for card definitions in memory (one clingo run for all of them).
 
     Args:
         cards: :class:`pyrules.cards.CardDefinition` objects.
-        doc: the CR whose catalogs are used (or pass ``catalog``, see :func:`catalog_program`).
+        doc: the CR whose catalogs are used (or pass ``catalog``, the symbols of
+            :func:`catalog_facts`).
         source: the source name findings carry (default: each card's ``source``).
 
     Returns:
@@ -253,7 +265,7 @@ def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None
 
     cards = list(cards)
     if catalog is None:
-        catalog = catalog_program(doc)
+        catalog = catalog_facts(doc)
     facts = [s for card in cards for s in card_facts(card)]
     src = source or (cards[0].source if cards else "<cards>")
     findings, residue = _card_findings(_solve_card_checks(facts, catalog), src)
@@ -261,7 +273,11 @@ def check_card_definitions(cards: Iterable, doc=None, catalog: str | None = None
     return findings, residue
 
 
-def _chunk_check(records: list[Any], source: str, catalog: str) -> tuple[int, set, list[CardFinding], set, set, list]:
+def _chunk_check(records: list[Any], source: str, catalog: tuple) -> tuple[int, set, list[CardFinding], set, set, list]:
+    """One batch of :func:`check_cards` (maybe in a worker process): ``catalog`` is
+    :func:`catalog_facts` as :func:`pyrules.asp_terms.symbols_data` (clingo symbols are only
+    valid in the process that made them, so they cross as plain data)."""
+    from pyrules.asp_terms import symbols_from_data
     from pyrules.cards import cards_from_json
     from pyrules.coverage import card_coverage
     from pyrules.errors import CardTextError
@@ -277,7 +293,7 @@ def _chunk_check(records: list[Any], source: str, catalog: str) -> tuple[int, se
         except CardTextError as err:
             name = rec.get("name", "?") if isinstance(rec, dict) else "?"
             errors.append((source, str(name), str(err)))
-    findings, residue = check_card_definitions(cards, catalog=catalog, source=source)
+    findings, residue = check_card_definitions(cards, catalog=symbols_from_data(catalog), source=source)
     return len(cards), {c.name for c in cards}, findings, residue, unclean, errors
 
 
@@ -299,10 +315,11 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
     Raises:
         CardTextError: a file that is not readable JSON.
     """
+    from pyrules.asp_terms import symbols_data
     from pyrules.coverage import read_records
 
     start = time.perf_counter()
-    catalog = catalog_program(doc)
+    catalog = symbols_data(catalog_facts(doc))
     chunks: list[tuple[list[Any], str]] = []
     for f in files:
         records, source = read_records(f)
@@ -469,21 +486,26 @@ def _cr_key(number: str):
 
 
 def minimal_core(facts: Sequence[clingo.Symbol], programs: Iterable[tuple[str, str]] = (),
-                 files: Iterable[tuple[str, str]] | None = None, time_limit: float = 30.0) -> Core | None:
+                 files: Iterable[tuple[str, str]] | None = None, time_limit: float = 30.0,
+                 forbid: Iterable[clingo.Symbol] = ()) -> Core | None:
     """A minimal unsatisfiable core of ``facts`` plus the rule base plus ``programs``.
 
     Every fact and every rule of the rule base is guarded by an external atom (the extra
-    ``programs``, e.g. a constraint forbidding one contradiction, stay unguarded); clingo solves
-    with all guards assumed true, takes the core of the failed assumptions and shrinks it by
-    deletion (one solve per member, the others assumed false) until every member is needed.
+    ``programs`` and ``forbid`` stay unguarded); clingo solves with all guards assumed true, takes
+    the core of the failed assumptions and shrinks it by deletion (one solve per member, the others
+    assumed false) until every member is needed. Facts, guards and constraints go to clingo as
+    values (its backend); only rule text is parsed.
 
     Args:
         facts: the state (instance facts).
-        programs: ``(label, ASP text)`` pairs that are always on.
+        programs: ``(label, ASP text)`` pairs that are always on: fixed program text (a rule file of
+            ``rules_asp/checks``, a user's own fact file), never text built from data.
         files: rule files instead of the installed rule base.
         time_limit: seconds for the whole search, counted from the call (reading the rule base and
             grounding, which clingo does in one call each, are not interrupted; every solve is):
             the core returned may then not be minimal (``minimal`` False).
+        forbid: atoms that must not hold (each an integrity constraint ``:- atom.``), e.g. one
+            contradiction of ``checks/rule_base.lp``.
 
     Returns:
         The core, or None if the program is satisfiable with every fact and rule on.
@@ -499,15 +521,19 @@ def minimal_core(facts: Sequence[clingo.Symbol], programs: Iterable[tuple[str, s
         for stm in guarded.statements:
             builder.add(stm)
     facts = list(facts)
-    text = [f"#external {_RULE_GUARD}(0..{len(guarded.rules) - 1}).",
-            f"#external {_FACT_GUARD}(0..{max(len(facts) - 1, 0)})."]
-    text += [f"{s} :- {_FACT_GUARD}({j})." for j, s in enumerate(facts)]
-    ctl.add("base", [], "\n".join(text))
+    guards = [clingo.Function(_RULE_GUARD, [clingo.Number(k)]) for k in range(len(guarded.rules))]
+    fact_guards = [clingo.Function(_FACT_GUARD, [clingo.Number(j)]) for j in range(len(facts))]
+    guards += fact_guards
+    with ctl.backend() as backend:
+        for g in guards:  # #external g. (false until assigned)
+            backend.add_external(backend.add_atom(g), clingo.TruthValue.False_)
+        for g, s in zip(fact_guards, facts):  # s :- g.
+            backend.add_rule([backend.add_atom(s)], [backend.add_atom(g)])
+        for atom in forbid:  # :- atom.
+            backend.add_rule([], [backend.add_atom(atom)])
     for _, program in programs:
         ctl.add("base", [], program)
     ctl.ground([("base", [])])
-    guards = [clingo.Function(_RULE_GUARD, [clingo.Number(k)]) for k in range(len(guarded.rules))]
-    guards += [clingo.Function(_FACT_GUARD, [clingo.Number(j)]) for j in range(len(facts))]
     lits: dict[int, clingo.Symbol] = {}
     for g in guards:
         atom = ctl.symbolic_atoms[g]
@@ -691,13 +717,41 @@ def _shown(ctl: clingo.Control, time_limit: float) -> tuple[str, list[clingo.Sym
     return "optimal", best[-1]
 
 
-def _search_control(files, domain_facts, extra: str, arguments: list[str]) -> clingo.Control:
+_LOC = ast.Location(ast.Position("<search>", 1, 1), ast.Position("<search>", 1, 1))
+
+
+def _blocked_pair(kind: clingo.Symbol, a1: clingo.Symbol, a2: clingo.Symbol) -> ast.AST:
+    """``:- contradiction(Kind, A1, A2), A1 = p(_, ..), A2 = q(_, ..).`` for the predicates of
+    ``a1`` and ``a2``, as a clingo AST node built from the symbols (never program text)."""
+    def literal(atom) -> ast.AST:
+        return ast.Literal(_LOC, ast.Sign.NoSign, atom)
+
+    def same_predicate(var: str, sym: clingo.Symbol) -> ast.AST:
+        pattern = ast.Function(_LOC, sym.name, [ast.Variable(_LOC, "_") for _ in sym.arguments], 0)
+        return literal(ast.Comparison(ast.Variable(_LOC, var), [ast.Guard(ast.ComparisonOperator.Equal, pattern)]))
+
+    head = literal(ast.BooleanConstant(False))
+    found = literal(ast.SymbolicAtom(ast.Function(_LOC, "contradiction", [
+        ast.SymbolicTerm(_LOC, kind), ast.Variable(_LOC, "A1"), ast.Variable(_LOC, "A2")], 0)))
+    return ast.Rule(_LOC, head, [found, same_predicate("A1", a1), same_predicate("A2", a2)])
+
+
+def _search_control(files, domain_facts, fixed: str, arguments: list[str],
+                    statements: Sequence[ast.AST] = ()) -> clingo.Control:
+    """A Control over the rule base ``files``, ``checks/rule_base.lp``, ``checks/state_space.lp``,
+    ``fixed`` (program text written in this module, no data in it), the AST ``statements`` and
+    the domain's facts (values, through the backend), ground."""
     ctl = clingo.Control(["--warn=none", *arguments])
     for _, text in files:
         ctl.add("base", [], text)
     ctl.add("base", [], checks_program("rule_base.lp"))
     ctl.add("base", [], checks_program("state_space.lp"))
-    ctl.add("base", [], extra)
+    ctl.add("base", [], fixed)
+    if statements:
+        with ast.ProgramBuilder(ctl) as builder:
+            builder.add(ast.Program(_LOC, "base", []))
+            for stm in statements:
+                builder.add(stm)
     with ctl.backend() as backend:
         for sym in domain_facts:
             backend.add_rule([backend.add_atom(sym)])
@@ -738,13 +792,13 @@ def search_contradictions(domain: Domain, files: Iterable[tuple[str, str]] | Non
     files = list(rule_files() if files is None else files)
     domain_facts = domain.facts()
     found: list[Contradiction] = []
-    blocked: list[str] = []
+    blocked: list[ast.AST] = []
     status = "consistent"
     while len(found) < max_found:
         ctl = _search_control(files, domain_facts,
                               "contradiction_found :- contradiction(_, _, _).\n:- not contradiction_found.\n"
-                              "#show state_fact/1. #show contradiction/3. #show contradiction_cites/2.\n"
-                              + "\n".join(blocked), ["--opt-mode=opt"])
+                              "#show state_fact/1. #show contradiction/3. #show contradiction_cites/2.\n",
+                              ["--opt-mode=opt"], blocked)
         outcome, symbols = _shown(ctl, time_limit)
         if outcome == "unsatisfiable":
             break
@@ -760,8 +814,8 @@ def search_contradictions(domain: Domain, files: Iterable[tuple[str, str]] | Non
             if s.name == "contradiction_cites":
                 cites.setdefault(str(s.arguments[0]), []).append(_value(s.arguments[1]))
         card_defs = [s for s in domain_facts if not s.name.startswith("domain_")]
-        core = minimal_core(list(state) + card_defs, [("rule_base.lp", checks_program("rule_base.lp")),
-                                                      ("forbid", f":- {contra}.")], files)
+        core = minimal_core(list(state) + card_defs, [("rule_base.lp", checks_program("rule_base.lp"))], files,
+                            forbid=[contra])
         head1 = f"{a1.name}/{len(a1.arguments)}"
         loc = next((r.location() for r in (core.rules if core else ()) if head1 in r.head.split(",")),
                    core.rules[0].location() if core and core.rules else "rules_asp")
@@ -770,9 +824,7 @@ def search_contradictions(domain: Domain, files: Iterable[tuple[str, str]] | Non
                                     tuple(sorted(cites.get(str(a2), []), key=_cr_key))),
                                    tuple(str(s) for s in state), core, loc))
         # Look for contradictions between other predicates next.
-        blocked.append(f":- contradiction({kind}, A1, A2), A1 = {a1.name}"
-                       f"({', '.join('_' for _ in a1.arguments)}), A2 = {a2.name}"
-                       f"({', '.join('_' for _ in a2.arguments)}).")
+        blocked.append(_blocked_pair(kind, a1, a2))
         if outcome == "timeout_with_model":
             status = "contradictions"
             break
