@@ -21,6 +21,21 @@ def _cites(citations: tuple[Citation, ...]) -> str:
     return ", ".join(c.rule for c in citations)
 
 
+#: The strengths of an answer (answer_strength/2, rules_asp/assumptions.lp): ``derived`` — everything
+#: it rests on was read and is interpreted by some rule; ``assumed`` — it holds unless one of the
+#: assumptions listed for its question kind applies (:meth:`pyrules.api.Answers.assumptions`);
+#: ``unknown`` — the rule base could not decide.
+STRENGTHS = ("derived", "assumed", "unknown")
+
+#: The kinds of question an assumption bears on (question_kind/1, rules_asp/assumptions.lp).
+QUESTION_KINDS = ("casting", "cost", "outcome", "combat", "characteristics")
+
+
+def _strength_note(strength: str) -> str:
+    """`` [assumed]`` / `` [unknown]`` after an answer's line; nothing for a derived answer."""
+    return "" if strength == "derived" else f" [{strength}]"
+
+
 @dataclass(frozen=True)
 class ManaValue:
     """Mana value of an object as it is now (CR 202.3; split cards 709.4b / 709.3b).
@@ -29,15 +44,17 @@ class ManaValue:
         object: object id.
         value: the mana value (a whole number of mana).
         citations: CR rules.
+        strength: ``derived``, ``assumed`` or ``unknown`` (:data:`STRENGTHS`).
     """
 
     object: str
     value: int
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: the value and its rules."""
-        return f"{self.object}: mana value {self.value} (CR {_cites(self.citations)})"
+        return f"{self.object}: mana value {self.value} (CR {_cites(self.citations)}){_strength_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -52,6 +69,7 @@ class CastVerdict:
         reason: for a refusal, why (e.g. ``"mana value 3 is more than 2"``, ``"timing"``,
             ``"not_top_of_library"``); "" when allowed.
         citations: CR rules.
+        strength: ``derived``, ``assumed`` or ``unknown`` (:data:`STRENGTHS`).
     """
 
     player: str
@@ -62,13 +80,14 @@ class CastVerdict:
     allowed: bool
     reason: str
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: verdict, why, and the rules."""
         verdict = "may cast" if self.allowed else "may not cast"
         why = f": {self.reason}" if self.reason else ""
         return (f"{self.player} {verdict} {self.face_name} ({self.object}) with {self.permission}{why} "
-                f"(CR {_cites(self.citations)})")
+                f"(CR {_cites(self.citations)}){_strength_note(self.strength)}")
 
 
 @dataclass(frozen=True)
@@ -80,12 +99,13 @@ class SearchVerdict:
     found: bool
     reason: str
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: verdict, why, and the rules."""
         verdict = "can find" if self.found else "cannot find"
         why = f": {self.reason}" if self.reason else ""
-        return f"{self.effect} {verdict} {self.object}{why} (CR {_cites(self.citations)})"
+        return f"{self.effect} {verdict} {self.object}{why} (CR {_cites(self.citations)}){_strength_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -95,10 +115,11 @@ class Count:
     effect: str
     number: int
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: the number and its rules."""
-        return f"{self.effect}: {self.number} card(s) (CR {_cites(self.citations)})"
+        return f"{self.effect}: {self.number} card(s) (CR {_cites(self.citations)}){_strength_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -118,6 +139,7 @@ class CastOption:
         reasons: for a refusal, each blocking reason: ``prohibited(E)`` (101.2), ``timing`` (117.1a,
             307.1), ``no_priority`` (117.1), ``unpayable_cost`` (118.6); empty when allowed.
         citations: CR rules.
+        strength: ``derived``, ``assumed`` or ``unknown`` (:data:`STRENGTHS`).
     """
 
     player: str
@@ -130,13 +152,14 @@ class CastOption:
     allowed: bool
     reasons: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: verdict, why, and the rules."""
         verdict = "may cast" if self.allowed else "may not cast"
         why = f": {', '.join(self.reasons)}" if self.reasons else ""
         return (f"{self.player} {verdict} {self.face_name} ({self.object}) from {self.zone} by {self.method} "
-                f"with {self.source}{why} (CR {_cites(self.citations)})")
+                f"with {self.source}{why} (CR {_cites(self.citations)}){_strength_note(self.strength)}")
 
 
 @dataclass(frozen=True)
@@ -150,6 +173,7 @@ class LandPlay:
         reasons: for a refusal, each reason: ``not_your_turn`` (305.3), ``no_land_play_available``
             (305.2b), ``timing`` (305.1), ``no_priority`` (116.1); empty when allowed.
         citations: CR rules.
+        strength: ``derived``, ``assumed`` or ``unknown`` (:data:`STRENGTHS`).
     """
 
     player: str
@@ -158,12 +182,13 @@ class LandPlay:
     allowed: bool | None
     reasons: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: verdict, why, and the rules."""
         verdict = "may play" if self.allowed else ("unknown whether may play" if self.allowed is None else "may not play")
         why = f": {', '.join(self.reasons)}" if self.reasons else ""
-        return f"{self.player} {verdict} land {self.object} from {self.zone}{why} (CR {_cites(self.citations)})"
+        return f"{self.player} {verdict} land {self.object} from {self.zone}{why} (CR {_cites(self.citations)}){_strength_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -174,10 +199,11 @@ class Derived:
     name: str
     args: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: the atom and its rules."""
-        return f"{self.name}({', '.join(self.args)}) (CR {_cites(self.citations)})"
+        return f"{self.name}({', '.join(self.args)}) (CR {_cites(self.citations)}){_strength_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -189,11 +215,16 @@ class Assumption:
         object: object id.
         ability: 1-based index of the ability in the card's text (0: the text as a whole).
         text: the unread text, or what part of a read ability has no game meaning yet.
+        kinds: the kinds of question it bears on (:data:`QUESTION_KINDS`), sorted.
+        scope: ``"all"`` (every answer of those kinds: the object's abilities function now, 113.6) or
+            an object id (only answers about that object: a card asked about for casting, 113.6d-f).
     """
 
     object: str
     ability: int
     text: str
+    kinds: tuple[str, ...] = ()
+    scope: str = "all"
 
     def explain(self) -> str:
         """One line naming the object, the ability and the unread text."""
@@ -219,9 +250,10 @@ class Proposal:
     reasons: tuple[str, ...]
     unchecked: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"
 
     def explain(self) -> str:
         """One line: verdict, reasons, what is not checked, and the rules."""
         why = f": {', '.join(self.reasons)}" if self.reasons else ""
         caveat = f" (not checked: {', '.join(self.unchecked)})" if self.unchecked else ""
-        return f"proposal {self.proposal}: {self.verdict}{why}{caveat} (CR {_cites(self.citations)})"
+        return f"proposal {self.proposal}: {self.verdict}{why}{caveat} (CR {_cites(self.citations)}){_strength_note(self.strength)}"

@@ -26,12 +26,12 @@ from typing import Callable, Iterable
 import clingo
 
 from pyrules.answers import Assumption, Proposal, CastVerdict, Citation, Count, ManaValue, SearchVerdict
-from pyrules.answers import CastOption, Derived, LandPlay
+from pyrules.answers import QUESTION_KINDS, CastOption, Derived, LandPlay
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
 from pyrules.errors import NoAnswerError, QueryError
 from pyrules.solver import DEFAULT_TIME_LIMIT, solve
-from pyrules.state import GameState, checked_arguments, symbol_name
+from pyrules.state import GameState, symbol_name
 
 
 def _reason(why: clingo.Symbol) -> str:
@@ -45,6 +45,43 @@ def _reason(why: clingo.Symbol) -> str:
     if why.name == "prohibited" and str(why) == "prohibited(aftermath)":
         return "an aftermath half can't be cast from any zone other than a graveyard"
     return str(why)
+
+
+#: The kinds of question (:data:`pyrules.answers.QUESTION_KINDS`) each ``pyrules ask`` question is.
+ASK_QUESTION_KINDS = {"mana-value": ("characteristics",), "cast": ("casting",), "land": ("casting",),
+                      "permission": ("casting",), "proposal": ("casting", "cost"), "attack": ("combat",),
+                      "search": ("characteristics",), "count": ("characteristics",), "discard": ("outcome",),
+                      "damage": ("outcome",), "sba": ("outcome",)}
+
+
+def _assumption_text(what: clingo.Symbol) -> str:
+    """The text of an assumption term (``What`` of assumption/5, rules_asp/assumptions.lp)."""
+    name, args = what.name, what.arguments
+    if name == "unread":
+        return args[0].string
+    if name == "keyword":
+        return f"keyword {args[0]}: no rules for it yet"
+    if name == "trigger":
+        return f"trigger {args[0].name or args[0]}: not modelled"
+    if name == "not_modelled":
+        return f"not modelled: {args[0]}"
+    if name == "no_rule":
+        return f"read as {args[0]}: no rules for it yet"
+    if name == "condition":
+        return f"condition not stated to hold (taken as unmet): {args[0].string}"
+    if name == "resolved":
+        return f"resolved this turn, {_resolved_text(args[0])}"
+    return str(what)
+
+
+def _resolved_text(what: clingo.Symbol) -> str:
+    if what.name == "unread":
+        return f"unread: {what.arguments[0].string}"
+    if what.name == "not_modelled":
+        return f"effect not modelled: {what.arguments[0]}"
+    if what.name == "no_rule":
+        return f"lasting effect read as {what.arguments[0]}: no rules for it yet"
+    return "lasting effect: no rule applies it from the turn history"
 
 
 def _symbol_key_function() -> Callable[[clingo.Symbol], object]:
@@ -125,9 +162,11 @@ class Answers:
                  memo: "SymbolMemo | None" = None) -> None:
         self._atoms: dict[str, list[clingo.Symbol]] = defaultdict(list)
         self._cites: dict[object, list[str]] = defaultdict(list)  # symbol_key(atom) -> rule numbers
+        # symbol_key(atom) -> "derived" | "assumed" | "unknown" (answer_strength/2, assumptions.lp)
+        self._strengths: dict[object, str] = {}
         self._memo = memo = SymbolMemo() if memo is None else memo
         heads = memo.heads
-        atoms, cites = self._atoms, self._cites
+        atoms, cites, strengths = self._atoms, self._cites, self._strengths
         key = symbol_key
         for s in symbols:
             k = key(s)
@@ -137,12 +176,17 @@ class Answers:
                 if name == "cites":
                     target, rule = s.arguments
                     entry = heads[k] = (name, key(target), rule.string)
+                elif name == "answer_strength":
+                    target, strength = s.arguments
+                    entry = heads[k] = (name, key(target), strength.name)
                 else:
                     entry = heads[k] = (name, None, None)
             if entry[1] is None:
                 atoms[entry[0]].append(s)
-            else:
+            elif entry[0] == "cites":
                 cites[entry[1]].append(entry[2])
+            else:
+                strengths[entry[1]] = entry[2]
         if self._atoms.get("state_error"):
             # rules_asp/state_checks.lp: an impossible or undefined state gets no answers; an input no
             # rule reads where it was given is refused naming the builder argument (issue 13).
@@ -161,6 +205,19 @@ class Answers:
         """CR citations attached to a derived atom, sorted by rule number."""
         return tuple(Citation(r, self._rule_text(r)) for r in sorted(set(self._cites.get(symbol_key(atom), ()))))
 
+    def strength(self, atom: clingo.Symbol) -> str:
+        """How firm a derived answer atom is (answer_strength/2 of rules_asp/assumptions.lp):
+        ``"derived"`` (everything it rests on was read and is interpreted), ``"assumed"`` (it holds
+        unless an assumption of its question kind applies: :meth:`assumptions`), ``"unknown"`` (the
+        rule base could not decide). An atom the rule base gives no strength to (not an answer, e.g.
+        an assumption itself) is ``"derived"``."""
+        return self._strengths.get(symbol_key(atom), "derived")
+
+    def _strongest(self, atoms: Iterable[clingo.Symbol]) -> str:
+        """The weakest strength of the atoms one typed answer rests on (unknown < assumed < derived)."""
+        found = {self.strength(a) for a in atoms}
+        return "unknown" if "unknown" in found else "assumed" if "assumed" in found else "derived"
+
     def _check_object(self, obj: str) -> None:
         if obj not in self._state.objects:
             raise QueryError(f"no object {obj!r} in this state")
@@ -172,7 +229,7 @@ class Answers:
         for a in self._atoms["mana_value"]:
             args = memo.arguments(a)
             if memo.name(args[0]) == obj:
-                return ManaValue(obj, args[1].number, self.citations(a))
+                return ManaValue(obj, args[1].number, self.citations(a), self.strength(a))
         return None
 
     def _face_name(self, obj: str, face: int) -> str:
@@ -202,7 +259,7 @@ class Answers:
             allowed = a.name == "may_cast"
             out.append(CastVerdict(symbol_name(p), symbol_name(o), f.number,
                                    self._face_name(symbol_name(o), f.number), symbol_name(e), allowed,
-                                   "" if allowed else _reason(args[4]), self.citations(a)))
+                                   "" if allowed else _reason(args[4]), self.citations(a), self.strength(a)))
         return sorted(out, key=lambda v: (v.object, v.face, v.permission, v.player))
 
     def cast_options(self, obj: str | None = None) -> list[CastOption]:
@@ -212,18 +269,19 @@ class Answers:
         found: dict[tuple, list] = {}
         for a in self._atoms["castable"] + self._atoms["cast_blocked"]:
             args = self._memo.arguments(a)
-            entry = found.setdefault(args[:6], [True, [], []])
+            entry = found.setdefault(args[:6], [True, [], [], []])
             if len(args) == 7:  # cast_blocked/7
                 entry[0] = False
                 entry[1].append(self._memo.name(args[6]))
             entry[2] += self.citations(a)
+            entry[3].append(a)
         out = []
-        for (p, o, f, z, m, s), (allowed, reasons, cites) in found.items():
+        for (p, o, f, z, m, s), (allowed, reasons, cites, atoms) in found.items():
             if obj is not None and self._memo.name(o) != obj:
                 continue
             out.append(CastOption(symbol_name(p), symbol_name(o), f.number, self._face_name(symbol_name(o), f.number),
                                   str(z), str(m), symbol_name(s), allowed, tuple(sorted(reasons)),
-                                  tuple(sorted(set(cites), key=lambda c: c.rule))))
+                                  tuple(sorted(set(cites), key=lambda c: c.rule)), self._strongest(atoms)))
         return sorted(out, key=lambda v: (v.object, v.face, v.method, v.source, v.player))
 
     def land_plays(self, obj: str | None = None) -> list[LandPlay]:
@@ -233,7 +291,8 @@ class Answers:
         optionally for one object; sorted by object."""
         found: dict[tuple, list] = {}
         for a in self._atoms["may_play_land"] + self._atoms["may_not_play_land"] + self._atoms.get("land_play_unknown", []):
-            entry = found.setdefault(tuple(a.arguments[:3]), [True, [], []])
+            entry = found.setdefault(tuple(a.arguments[:3]), [True, [], [], []])
+            entry[3].append(a)
             if a.name == "may_not_play_land":
                 entry[0] = False
                 entry[1].append(symbol_name(a.arguments[3]))
@@ -242,8 +301,8 @@ class Answers:
                 entry[1].append(symbol_name(a.arguments[3]))
             entry[2] += self.citations(a)
         out = [LandPlay(symbol_name(p), symbol_name(o), str(z), allowed, tuple(sorted(reasons)),
-                        tuple(sorted(set(cites), key=lambda c: c.rule)))
-               for (p, o, z), (allowed, reasons, cites) in found.items() if obj is None or symbol_name(o) == obj]
+                        tuple(sorted(set(cites), key=lambda c: c.rule)), self._strongest(atoms))
+               for (p, o, z), (allowed, reasons, cites, atoms) in found.items() if obj is None or symbol_name(o) == obj]
         return sorted(out, key=lambda v: (v.object, v.zone, v.player))
 
     def proposals(self) -> list[Proposal]:
@@ -265,13 +324,14 @@ class Answers:
             unchecked = tuple(sorted(str(a.arguments[1]) for a in parts["unchecked"]))
             atoms = parts[verdict] + parts["unchecked"]
             cites = tuple(sorted({c for a in atoms for c in self.citations(a)}, key=lambda c: c.rule))
-            out.append(Proposal(pid, verdict, reasons, unchecked, cites))
+            costs = [c for c in self._atoms.get("total_cost", ()) if symbol_name(c.arguments[0]) == pid]
+            out.append(Proposal(pid, verdict, reasons, unchecked, cites, self._strongest(parts[verdict] + costs)))
         return out
 
     def derived(self, name: str) -> list[Derived]:
         """Every derived atom named ``name`` (a ``#show``n predicate of rules_asp/show.lp) with its
         citations, sorted by arguments."""
-        return sorted((Derived(name, tuple(symbol_name(x) for x in a.arguments), self.citations(a))
+        return sorted((Derived(name, tuple(symbol_name(x) for x in a.arguments), self.citations(a), self.strength(a))
                        for a in self._atoms[name]), key=lambda d: d.args)
 
     def symbols(self, name: str) -> list[clingo.Symbol]:
@@ -286,23 +346,47 @@ class Answers:
         from pyrules.outcomes import Outcomes
         return Outcomes(self)
 
-    def assumptions(self) -> list[Assumption]:
-        """Abilities in play whose text pyrules could not read (``unread_ability/3``), could read
-        only in part (``card_effect_unread/3``), read as a keyword no rule interprets yet
-        (``uninterpreted_keyword/2``), or read as a triggered ability whose trigger event no rule
-        derives (``uninterpreted_trigger/3``, 603.2; text ``"trigger <event kind>: not modelled"``):
-        every answer for this state assumes they do not apply (113.6: abilities that function now).
-        Sorted by object and ability."""
-        out = [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, a.arguments[2].string)
-               for a in self._atoms.get("unread_ability", ())]
-        out += [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number, f"not modelled: {a.arguments[2]}")
-                for a in self._atoms.get("card_effect_unread", ()) if a.arguments[1].type == a.arguments[1].type.Number]
-        out += [Assumption(symbol_name(a.arguments[0]), 0, f"keyword {a.arguments[1]}: no rules for it yet")
-                for a in self._atoms.get("uninterpreted_keyword", ())]
-        out += [Assumption(symbol_name(a.arguments[0]), a.arguments[1].number,
-                           f"trigger {a.arguments[2].name or a.arguments[2]}: not modelled")
-                for a in self._atoms.get("uninterpreted_trigger", ()) if a.arguments[1].type == a.arguments[1].type.Number]
-        return sorted(set(out), key=lambda x: (x.object, x.ability, x.text))
+    def assumptions(self, question: str | None = None, obj: str | None = None) -> list[Assumption]:
+        """What the answers take for granted (``assumption/5`` of rules_asp/assumptions.lp, one
+        relation): abilities of objects in the state, and of spells and abilities in the turn history,
+        whose text pyrules could not read, read as a keyword or effect no rule interprets yet, read as
+        a triggered ability whose trigger event no rule derives (603.2), whose condition is left as text
+        and not stated met (601.3d), or resolved this turn with a lasting effect no rule applies (611.2).
+        Each carries the question kinds it bears on and its scope; answers of those kinds (about that
+        object, for an object scope) are ``assumed`` (:meth:`strength`).
+
+        Args:
+            question: only the assumptions bearing on this question: a kind of
+                :data:`pyrules.answers.QUESTION_KINDS` (``"cost"``), or a ``pyrules ask`` question
+                (:data:`ASK_QUESTION_KINDS`: ``"cast"``, ``"damage"`` ...); None: all.
+            obj: only those bearing on answers about object ``obj`` (scope ``all`` or ``obj``).
+
+        Raises:
+            QueryError: an unknown question.
+
+        Sorted by object, ability and text.
+        """
+        if question is None:
+            wanted = None
+        elif question in QUESTION_KINDS:
+            wanted = {question}
+        elif question in ASK_QUESTION_KINDS:
+            wanted = set(ASK_QUESTION_KINDS[question])
+        else:
+            raise QueryError(f"unknown question {question!r} (kinds: {', '.join(QUESTION_KINDS)}; "
+                             f"ask questions: {', '.join(ASK_QUESTION_KINDS)})")
+        found: dict[tuple, set[str]] = defaultdict(set)
+        for a in self._atoms.get("assumption", ()):
+            o, ab, what, kind, scope = self._memo.arguments(a)
+            found[(symbol_name(o), ab.number, _assumption_text(what), symbol_name(scope))].add(kind.name)
+        out = []
+        for (o, ab, text, scope), kinds in found.items():
+            if wanted is not None and not kinds & wanted:
+                continue
+            if obj is not None and scope not in ("all", obj):
+                continue
+            out.append(Assumption(o, ab, text, tuple(k for k in QUESTION_KINDS if k in kinds), scope))
+        return sorted(set(out), key=lambda x: (x.object, x.ability, x.text, x.scope))
 
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
         """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""
@@ -313,7 +397,7 @@ class Answers:
                 continue
             found = a.name == "can_find"
             out.append(SearchVerdict(effect, symbol_name(args[1]), found,
-                                     "" if found else _reason(args[2]), self.citations(a)))
+                                     "" if found else _reason(args[2]), self.citations(a), self.strength(a)))
         return sorted(out, key=lambda v: v.object)
 
     def _count(self, predicate: str, key: str, number_at: int, what: str) -> Count:
@@ -321,7 +405,7 @@ class Answers:
         for a in self._atoms[predicate]:
             args = self._memo.arguments(a)
             if self._memo.name(args[0]) == key:
-                return Count(key, args[number_at].number, self.citations(a))
+                return Count(key, args[number_at].number, self.citations(a), self.strength(a))
         raise QueryError(f"no {what} {key!r} in this state")
 
     def count(self, effect: str) -> Count:
@@ -349,28 +433,16 @@ class KnowledgeBase:
             emblem) record, the card is what the name means (:func:`pyrules.cards.one_per_name`);
             the token records stay in ``tokens`` (name -> definition).
         rules_document: a parsed CR (``pyrules.cr``), used to attach each cited rule's text.
-        time_limit: seconds each solve may take (more than 0, at most
-            :data:`pyrules.solver.MAX_TIME_LIMIT`).
-
-    Every method checks its arguments against its annotations: a missing argument or a value of
-    the wrong type (``time_limit="5"``, ``ask(None)``) raises
-    :class:`pyrules.errors.StateValueError` naming the argument.
+        time_limit: seconds each solve may take.
     """
 
     #: Most symbols the knowledge base remembers the reading of (see :class:`SymbolMemo`) before it
     #: forgets them all; about 200 bytes each.
     MEMO_LIMIT = 200_000
 
-    @checked_arguments
     def __init__(self, cards: Iterable[CardDefinition] = (), rules_document=None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         from pyrules.cards import is_card, one_per_name
-        from pyrules.errors import StateValueError
-        from pyrules.solver import MAX_TIME_LIMIT
-
-        if not 0 < time_limit <= MAX_TIME_LIMIT:  # also false for nan
-            raise StateValueError(f"KnowledgeBase: time_limit must be more than 0 and at most {MAX_TIME_LIMIT:g} "
-                                  f"seconds, not {time_limit!r}", "time_limit")
 
         cards = list(cards)
         # A name means its card, not a token of that name listed before it (108.2b, 111.11);
@@ -385,7 +457,6 @@ class KnowledgeBase:
         self._memo = SymbolMemo()  # clingo symbols are interned per process: valid across solves
 
     @classmethod
-    @checked_arguments
     def from_files(cls, card_files: Iterable[str | Path] = (), cr_file: str | Path | None = None,
                    time_limit: float = DEFAULT_TIME_LIMIT, names: Iterable[str] | None = None) -> "KnowledgeBase":
         """Load card files — JSON card data (:func:`pyrules.cards.load_cards`) or, for any other
@@ -428,7 +499,6 @@ class KnowledgeBase:
         rule = doc.rules.get(number)
         return getattr(rule, "text", None)
 
-    @checked_arguments
     def facts(self, state: GameState) -> list[clingo.Symbol]:
         """Instance facts for ``state``: its objects' card definitions plus the state itself.
 
@@ -445,7 +515,6 @@ class KnowledgeBase:
                        for k in self.rules_document.catalogs.keyword_counters]
         return [f for c in cards.values() for f in card_facts(c)] + catalog + state.facts()
 
-    @checked_arguments
     def ask(self, state: GameState) -> Answers:
         """Solve the rule base for ``state`` and return its :class:`Answers`.
 
@@ -463,7 +532,6 @@ class KnowledgeBase:
             self._memo = SymbolMemo()
         return Answers(result.symbols, state, cards, self.rule_text, self._memo)
 
-    @checked_arguments
     def warm(self, states: Iterable[GameState]):
         """A :class:`pyrules.warm.WarmSession`: the rule base grounded once for the universe of
         ``states`` (their facts and cards); its ``ask(state)`` answers any state within that
@@ -475,16 +543,10 @@ class KnowledgeBase:
         from pyrules.warm import WarmSession
         return WarmSession(self, states)
 
-    @checked_arguments
-    def ask_many(self, states: Iterable[GameState], question: Callable[[Answers], object] | None = None,
-                 workers: int = 2, chunk_size: int | None = None) -> list:
+    def ask_many(self, states: Iterable[GameState], question=None, workers: int = 2,
+                 chunk_size: int | None = None) -> list:
         """Answer one question for many states on ``workers`` processes, results in input order
-        (see :func:`pyrules.warm.ask_many`: ``question`` maps :class:`Answers` to a picklable value).
-
-        One result per state, in place: the question's value, or for a state that could not be
-        answered a :class:`pyrules.errors.PyrulesError` instance — a :class:`QueryError` (unknown
-        card, inconsistent state, time limit), or a :class:`pyrules.errors.QuestionError` when
-        ``question`` itself raised for that state (its ``error_type`` and message say what). One
-        failing state never costs the others their answers, with any number of workers."""
+        (see :func:`pyrules.warm.ask_many`: ``question`` maps :class:`Answers` to a picklable value;
+        a state that cannot be answered gives a :class:`QueryError` instance as its result)."""
         from pyrules.warm import DEFAULT_CHUNK, ask_many
         return ask_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK)

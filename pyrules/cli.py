@@ -161,16 +161,21 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     else:
         result = solve_bounded(statements=statements, time_limit=deadline.remaining(), prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)
+    # answer_strength/2 (rules_asp/assumptions.lp): derived | assumed | unknown, per answer atom
+    strengths: dict[str, str] = {}
     atoms: list[str] = []
     for s in result.symbols:
         if s.name == "cites" and len(s.arguments) == 2:
             cites[str(s.arguments[0])].append(s.arguments[1].string)
+        elif s.name == "answer_strength" and len(s.arguments) == 2:
+            strengths[str(s.arguments[0])] = s.arguments[1].name
         else:
             atoms.append(str(s))
     atoms.sort()
     if args.json:
         print(json.dumps({"status": result.status,
-                          "answers": [{"atom": a, "cr": sorted(set(cites.get(a, [])))} for a in atoms]},
+                          "answers": [{"atom": a, "cr": sorted(set(cites.get(a, []))), "strength": strengths.get(a)}
+                                      for a in atoms]},
                          indent=2))
     else:
         errors = [a for a in atoms if a.startswith("state_error(")]
@@ -185,7 +190,9 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             return 1
         for a in atoms:
             rules = sorted(set(cites.get(a, [])))
-            print(f"{a}" + (f"   [CR {', '.join(rules)}]" if rules else ""))
+            strength = strengths.get(a, "derived")
+            print(f"{a}" + (f"   [CR {', '.join(rules)}]" if rules else "")
+                  + (f"   ({strength})" if strength != "derived" else ""))
     ok = result.status == "satisfiable" and not any(a.startswith("state_error(") for a in atoms)
     return 0 if ok else 1
 

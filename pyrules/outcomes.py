@@ -42,6 +42,11 @@ def _rules(citations: tuple[Citation, ...]) -> str:
     return ", ".join(c.rule for c in citations)
 
 
+def _note(strength: str) -> str:
+    """`` [assumed]`` / `` [unknown]`` after a line; nothing for a derived answer."""
+    return "" if strength == "derived" else f" [{strength}]"
+
+
 @dataclass(frozen=True)
 class DamageResult:
     """One result of damage (CR 120.3a–h; deathtouch 702.2b).
@@ -67,13 +72,14 @@ class DamageResult:
     player: str | None
     counter: str | None
     citations: tuple[Citation, ...]
+    strength: str = "derived"  # answer_strength/2: derived | assumed | unknown
 
     def explain(self) -> str:
         """One line: the result and its rules."""
         extra = " ".join(x for x in (self.player and f"by {self.player}", self.counter,
                                     None if self.amount is None else str(self.amount)) if x)
         return (f"{self.source} -> {self.recipient}: {self.result} {extra} "
-                f"(CR {_rules(self.citations)})")
+                f"(CR {_rules(self.citations)}){_note(self.strength)}")
 
 
 @dataclass(frozen=True)
@@ -93,11 +99,12 @@ class StateBasedAction:
     subject: str
     detail: str | int | None
     citations: tuple[Citation, ...]
+    strength: str = "derived"  # answer_strength/2: derived | assumed | unknown
 
     def explain(self) -> str:
         """One line."""
         detail = "" if self.detail is None else f" ({self.detail})"
-        return f"{self.action}: {self.subject}{detail} (CR {_rules(self.citations)})"
+        return f"{self.action}: {self.subject}{detail} (CR {_rules(self.citations)}){_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -120,12 +127,14 @@ class Verdict:
     allowed: bool
     reasons: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"  # answer_strength/2: derived | assumed | unknown
 
     def explain(self) -> str:
         """One line."""
         why = f": {', '.join(self.reasons)}" if self.reasons else ""
         what = f"{self.subject}" + (f" {self.ability}" if self.ability else "")
-        return f"{self.question} {what}: {'yes' if self.allowed else 'no'}{why} (CR {_rules(self.citations)})"
+        return (f"{self.question} {what}: {'yes' if self.allowed else 'no'}{why} (CR {_rules(self.citations)})"
+                f"{_note(self.strength)}")
 
 
 @dataclass(frozen=True)
@@ -136,10 +145,11 @@ class Outcome:
     kind: str
     args: tuple[str, ...]
     citations: tuple[Citation, ...]
+    strength: str = "derived"  # answer_strength/2: derived | assumed | unknown
 
     def explain(self) -> str:
         """One line."""
-        return f"{self.kind}({', '.join(self.args)}) (CR {_rules(self.citations)})"
+        return f"{self.kind}({', '.join(self.args)}) (CR {_rules(self.citations)}){_note(self.strength)}"
 
 
 @dataclass(frozen=True)
@@ -218,7 +228,7 @@ class Outcomes:
             elif res.name in ("lose_life", "mark_damage"):
                 amount = args[0].number
             out.append(DamageResult(symbol_name(e), symbol_name(s), symbol_name(r), res.name, amount,
-                                    player, counter, self._cite(a)))
+                                    player, counter, self._cite(a), self._a.strength(a)))
         return sorted(out, key=lambda d: (d.event, d.source, d.recipient, d.result))
 
     def _value(self, name: str, *key: clingo.Symbol) -> int:
@@ -288,7 +298,7 @@ class Outcomes:
                 detail = symbol_name(args[1])
             elif act.name == "annihilate_counters":
                 detail = args[1].number
-            out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a)))
+            out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a), self._a.strength(a)))
         return sorted(out, key=lambda s: (s.action, s.subject))
 
     def sba(self, action: str, subject: str) -> StateBasedAction | None:
@@ -310,7 +320,8 @@ class Outcomes:
                                     "base with a CR file for the 122.1b list")
             raise QueryError(f"{obj!r} is not a creature the active player controls (CR 508.1a)")
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
-        return Verdict("attack", obj, None, bool(yes), tuple(sorted(symbol_name(a.arguments[1]) for a in no)), cites)
+        return Verdict("attack", obj, None, bool(yes), tuple(sorted(symbol_name(a.arguments[1]) for a in no)), cites,
+                       self._a._strongest(yes + no))
 
     def activate(self, obj: str, ability: str) -> Verdict:
         """May ``obj``'s {T}/{Q} ability ``ability`` be activated now? (602.5a, 302.6, 107.5, 107.6)
@@ -325,7 +336,7 @@ class Outcomes:
             raise QueryError(f"no ability {ability!r} with {{T}} or {{Q}} of {obj!r} in this state")
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("activate", obj, ability, bool(yes), tuple(sorted(symbol_name(a.arguments[2]) for a in no)),
-                       cites)
+                       cites, self._a._strongest(yes + no))
 
     def activations(self, obj: str) -> list[Verdict]:
         """Every {T}/{Q} activated ability of ``obj`` (its card's, ``(card, face, index)``, or given by the
@@ -340,7 +351,7 @@ class Outcomes:
         no = [a for a in self._atoms("may_not_activate") if tuple(a.arguments[:2]) == key]
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("activate", obj, _text(ability), bool(yes),
-                       tuple(sorted(symbol_name(a.arguments[2]) for a in no)), cites)
+                       tuple(sorted(symbol_name(a.arguments[2]) for a in no)), cites, self._a._strongest(yes + no))
 
     def attack_battle(self, player: str, battle: str) -> Verdict:
         """May ``player`` attack ``battle``? (310.8b)"""
@@ -415,7 +426,8 @@ class Outcomes:
         ``assigns_combat_damage``, ``assigns_no_combat_damage``, ``lethal_damage_to_assign``,
         ``combat_damage_assignment``, ``combat_damage_among_blockers``, ``combat_damage_to_attacked_at_most``,
         ``combat_assignment_undecided``) as text, sorted."""
-        return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a)) for a in self._atoms(kind)),
+        return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a), self._a.strength(a))
+                       for a in self._atoms(kind)),
                       key=lambda o: o.args)
 
     def destroy_results(self, event: str) -> list[Outcome]:

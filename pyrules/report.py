@@ -51,10 +51,18 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
     raise ValueError(question)
 
 
+def assumptions_for(answers: Answers, questions) -> list:
+    """The assumptions bearing on any of ``questions`` (their kinds: ``ASK_QUESTION_KINDS``)."""
+    return sorted({a for q in questions for a in answers.assumptions(q)},
+                  key=lambda x: (x.object, x.ability, x.text, x.scope))
+
+
 def report(answers: Answers, state: GameState, questions=QUESTIONS) -> str:
-    """Text report: one section per question, one line per answer (``explain()``)."""
+    """Text report: the assumptions bearing on the questions asked, then one section per question,
+    one line per answer (``explain()``; an answer resting on an assumption ends ``[assumed]``, one
+    the rule base could not decide ``[unknown]``)."""
     lines: list[str] = []
-    assumed = answers.assumptions()
+    assumed = assumptions_for(answers, questions)
     if assumed:
         lines.append("assuming (pyrules cannot read these abilities in play; answers hold only if they don't apply):")
         lines += [f"  {a.explain()}" for a in assumed]
@@ -68,7 +76,8 @@ def report(answers: Answers, state: GameState, questions=QUESTIONS) -> str:
 
 def report_json(answers: Answers, state: GameState, questions=QUESTIONS) -> dict[str, list[dict]]:
     """JSON-ready report: question → list of answer dicts (dataclass fields, citations included),
-    plus ``assumptions``: the unread abilities in play the answers assume do not apply."""
+    each with its ``strength``, plus ``assumptions``: those bearing on the questions asked (each with
+    the question ``kinds`` it bears on and its ``scope``)."""
     out = {q: [asdict(a) for a in answer_objects(answers, state, q)] for q in questions}
-    out["assumptions"] = [asdict(a) for a in answers.assumptions()]
+    out["assumptions"] = [asdict(a) for a in assumptions_for(answers, questions)]
     return out
