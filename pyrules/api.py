@@ -31,7 +31,7 @@ from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
 from pyrules.errors import NoAnswerError, QueryError
 from pyrules.solver import DEFAULT_TIME_LIMIT, solve
-from pyrules.state import GameState, symbol_name
+from pyrules.state import GameState, checked_arguments, symbol_name
 
 
 def _reason(why: clingo.Symbol) -> str:
@@ -433,16 +433,28 @@ class KnowledgeBase:
             emblem) record, the card is what the name means (:func:`pyrules.cards.one_per_name`);
             the token records stay in ``tokens`` (name -> definition).
         rules_document: a parsed CR (``pyrules.cr``), used to attach each cited rule's text.
-        time_limit: seconds each solve may take.
+        time_limit: seconds each solve may take (more than 0, at most
+            :data:`pyrules.solver.MAX_TIME_LIMIT`).
+
+    Every method checks its arguments against its annotations: a missing argument or a value of
+    the wrong type (``time_limit="5"``, ``ask(None)``) raises
+    :class:`pyrules.errors.StateValueError` naming the argument.
     """
 
     #: Most symbols the knowledge base remembers the reading of (see :class:`SymbolMemo`) before it
     #: forgets them all; about 200 bytes each.
     MEMO_LIMIT = 200_000
 
+    @checked_arguments
     def __init__(self, cards: Iterable[CardDefinition] = (), rules_document=None,
                  time_limit: float = DEFAULT_TIME_LIMIT) -> None:
         from pyrules.cards import is_card, one_per_name
+        from pyrules.errors import StateValueError
+        from pyrules.solver import MAX_TIME_LIMIT
+
+        if not 0 < time_limit <= MAX_TIME_LIMIT:  # also false for nan
+            raise StateValueError(f"KnowledgeBase: time_limit must be more than 0 and at most {MAX_TIME_LIMIT:g} "
+                                  f"seconds, not {time_limit!r}", "time_limit")
 
         cards = list(cards)
         # A name means its card, not a token of that name listed before it (108.2b, 111.11);
@@ -457,6 +469,7 @@ class KnowledgeBase:
         self._memo = SymbolMemo()  # clingo symbols are interned per process: valid across solves
 
     @classmethod
+    @checked_arguments
     def from_files(cls, card_files: Iterable[str | Path] = (), cr_file: str | Path | None = None,
                    time_limit: float = DEFAULT_TIME_LIMIT, names: Iterable[str] | None = None) -> "KnowledgeBase":
         """Load card files — JSON card data (:func:`pyrules.cards.load_cards`) or, for any other
@@ -499,6 +512,7 @@ class KnowledgeBase:
         rule = doc.rules.get(number)
         return getattr(rule, "text", None)
 
+    @checked_arguments
     def facts(self, state: GameState) -> list[clingo.Symbol]:
         """Instance facts for ``state``: its objects' card definitions plus the state itself.
 
@@ -515,6 +529,7 @@ class KnowledgeBase:
                        for k in self.rules_document.catalogs.keyword_counters]
         return [f for c in cards.values() for f in card_facts(c)] + catalog + state.facts()
 
+    @checked_arguments
     def ask(self, state: GameState) -> Answers:
         """Solve the rule base for ``state`` and return its :class:`Answers`.
 
@@ -532,6 +547,7 @@ class KnowledgeBase:
             self._memo = SymbolMemo()
         return Answers(result.symbols, state, cards, self.rule_text, self._memo)
 
+    @checked_arguments
     def warm(self, states: Iterable[GameState]):
         """A :class:`pyrules.warm.WarmSession`: the rule base grounded once for the universe of
         ``states`` (their facts and cards); its ``ask(state)`` answers any state within that
@@ -543,10 +559,16 @@ class KnowledgeBase:
         from pyrules.warm import WarmSession
         return WarmSession(self, states)
 
-    def ask_many(self, states: Iterable[GameState], question=None, workers: int = 2,
-                 chunk_size: int | None = None) -> list:
+    @checked_arguments
+    def ask_many(self, states: Iterable[GameState], question: Callable[[Answers], object] | None = None,
+                 workers: int = 2, chunk_size: int | None = None) -> list:
         """Answer one question for many states on ``workers`` processes, results in input order
-        (see :func:`pyrules.warm.ask_many`: ``question`` maps :class:`Answers` to a picklable value;
-        a state that cannot be answered gives a :class:`QueryError` instance as its result)."""
+        (see :func:`pyrules.warm.ask_many`: ``question`` maps :class:`Answers` to a picklable value).
+
+        One result per state, in place: the question's value, or for a state that could not be
+        answered a :class:`pyrules.errors.PyrulesError` instance — a :class:`QueryError` (unknown
+        card, inconsistent state, time limit), or a :class:`pyrules.errors.QuestionError` when
+        ``question`` itself raised for that state (its ``error_type`` and message say what). One
+        failing state never costs the others their answers, with any number of workers."""
         from pyrules.warm import DEFAULT_CHUNK, ask_many
         return ask_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK)

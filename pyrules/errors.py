@@ -61,9 +61,21 @@ class NoAnswerError(QueryError):
     set), or the time limit was reached. The command line exits 1 for it, not 2."""
 
 
+class QuestionError(QueryError):
+    """In :meth:`pyrules.api.KnowledgeBase.ask_many`'s results: the question function raised for
+    this state (the other states keep their answers). ``error_type`` is the name of the exception
+    the question raised (``"KeyError"``), the message its text."""
+
+    def __init__(self, message: str, error_type: str = "Exception") -> None:
+        super().__init__(message)
+        self.error_type = error_type
+
+
 class StateValueError(QueryError, ValueError):
-    """A value given to the state builder (:class:`pyrules.state.GameState`) has the wrong type,
-    syntax or range. ``argument`` names the parameter (``x_value``, ``step`` …) or is None."""
+    """A value given to the state builder (:class:`pyrules.state.GameState`) or to the knowledge
+    base (:class:`pyrules.api.KnowledgeBase`: ``time_limit``, ``ask``'s state, ``ask_many``'s
+    workers) has the wrong type, syntax or range. ``argument`` names the parameter (``x_value``,
+    ``step``, ``time_limit`` …) or is None."""
 
     def __init__(self, message: str, argument: str | None = None) -> None:
         super().__init__(message)

@@ -37,6 +37,8 @@ def _term(method: str, argument: str, text: str, accepted: Iterable[str]) -> Sym
         StateValueError: ``text`` is no ASP term; one line naming the argument and ``accepted``.
     """
     try:
+        if not text.isascii():  # clingo's parser would fail on (or abort at) other text
+            raise RuntimeError(text)
         return parse_term(text, logger=lambda code, msg: None)
     except RuntimeError:
         raise StateValueError(f"{method}: {argument} {text!r} is not an ASP term "
@@ -962,13 +964,13 @@ CLINGO_INT_MIN, CLINGO_INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 def _conforms(value, hint, argument: str, method: str) -> None:
     """Raise StateValueError unless ``value`` fits type hint ``hint`` (int in clingo's range)."""
-    if hint is str and type(value) is str:  # the common cases first: this runs on every call
-        return
+    if hint is str and type(value) is str and (value.isascii() or _encodable(value)):
+        return  # the common cases first: this runs on every call
     if hint is int and type(value) is int and CLINGO_INT_MIN <= value <= CLINGO_INT_MAX:
         return
 
     def fail(what: str) -> None:
-        raise StateValueError(f"{method}: {argument} must be {what}, not {value!r}", argument)
+        raise StateValueError(f"{method}: {argument} must be {what}, not {value!r}", _argument_name(argument))
 
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if hint is type(None):
@@ -985,7 +987,8 @@ def _conforms(value, hint, argument: str, method: str) -> None:
         if len(args) == 2 and type(None) in args:  # Optional[X]: X's own message
             raise errors[0] if args[0] is not type(None) else errors[1]
         raise StateValueError(f"{method}: {argument} must be "
-                              f"{' or '.join(getattr(a, '__name__', str(a)) for a in args)}, not {value!r}", argument)
+                              f"{' or '.join(getattr(a, '__name__', str(a)) for a in args)}, not {value!r}",
+                              _argument_name(argument))
     elif hint is bool:
         if not isinstance(value, bool):
             fail("true or false")
@@ -994,10 +997,21 @@ def _conforms(value, hint, argument: str, method: str) -> None:
             fail("a whole number")
         if not CLINGO_INT_MIN <= value <= CLINGO_INT_MAX:
             raise StateValueError(f"{method}: {argument} = {value} is out of range (clingo's numbers are "
-                                  f"32-bit: {CLINGO_INT_MIN} to {CLINGO_INT_MAX})", argument)
+                                  f"32-bit: {CLINGO_INT_MIN} to {CLINGO_INT_MAX})", _argument_name(argument))
     elif hint is str:  # ids may also be given as clingo symbols (ability_effect(), extra_cost(); ident())
-        if not isinstance(value, (str, Symbol)):
+        if isinstance(value, Symbol):
+            if _argument_name(argument) not in _SYMBOL_ARGUMENTS:
+                fail("text (a clingo symbol is accepted only for the id of a player, object, effect or event)")
+        elif not isinstance(value, str):
             fail("text")
+        elif not _encodable(value):
+            fail("text that can be written as UTF-8 (no lone surrogate)")
+    elif hint is float:
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            fail("a number")
+    elif origin is collections.abc.Callable:
+        if not callable(value):
+            fail("a function")
     elif origin in (dict, collections.abc.Mapping):
         if not isinstance(value, dict):
             fail("a table (mapping)")
@@ -1014,6 +1028,21 @@ def _conforms(value, hint, argument: str, method: str) -> None:
         fail(f"a {hint.__name__}")
 
 
+def _encodable(text: str) -> bool:
+    """Whether ``text`` can be written as UTF-8 (clingo's strings): no lone surrogate."""
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
+
+
+def _argument_name(argument: str) -> str:
+    """The parameter an argument label names: ``an item of targets`` -> ``targets``,
+    ``objects key`` / ``objects['x']`` -> ``objects``."""
+    return argument.removeprefix("an item of ").split(" ")[0].split("[")[0]
+
+
 #: Builder parameters that name an existing player, object, or either (by parameter name);
 #: a list/tuple/dict argument names one in each item (each key).
 _PLAYER_ARGUMENTS = frozenset({"player", "active_player", "priority", "controller", "owner"})
@@ -1027,6 +1056,11 @@ _NEW_IDS = {"add_object": {"obj"}, "add_marker": {"obj"}, "add_token": {"obj"},
 _EITHER_OVERRIDES = {("designate", "obj"), ("destroy", "target")}
 #: An effect's ``source=`` is a label (it may name no object of the state); damage's source is one.
 _OBJECT_OVERRIDES = {("deal_damage", "source")}
+#: Builder parameters that may be given as a clingo symbol instead of text: the ids of players,
+#: objects, effects, events, proposals and extra costs (:func:`ident`; :func:`ability_effect`,
+#: :func:`extra_cost`). Any other text parameter is a name or a term and must be text.
+_SYMBOL_ARGUMENTS = _PLAYER_ARGUMENTS | _OBJECT_ARGUMENTS | _EITHER_ARGUMENTS | frozenset({
+    "effect", "event", "proposal", "source", "ability", "condition", "additional_costs", "alternative_costs"})
 #: Game-wide trackers :meth:`GameState.destroy` may name instead of an object.
 _TRACKERS = frozenset({"monarch", "initiative", "day", "night"})
 
@@ -1102,6 +1136,36 @@ def Function(name: str, arguments=(), positive: bool = True) -> Symbol:  # noqa:
     return _clingo_function(name, arguments, positive)
 
 
+def checked_arguments(fn):
+    """Wrap a public function or method outside the builder (:class:`pyrules.api.KnowledgeBase`)
+    so that its arguments are checked against its annotations as the builder's are
+    (:func:`_conforms`): a missing or unexpected argument, or a value of the wrong type, raises
+    :class:`pyrules.errors.StateValueError` naming the argument, before the function runs. An
+    iterator argument is read into a tuple first (checking it must not consume it)."""
+    import inspect
+
+    sig = inspect.signature(fn)
+    hints: dict | None = None
+
+    @functools.wraps(fn)
+    def wrapper(*args, **kwargs):
+        nonlocal hints
+        if hints is None:
+            hints = typing.get_type_hints(fn)
+        try:
+            bound = sig.bind(*args, **kwargs)
+        except TypeError as err:
+            raise StateValueError(f"{fn.__qualname__}: {err}") from None
+        for name, value in bound.arguments.items():
+            if name in hints and name != "return":
+                if isinstance(value, collections.abc.Iterator):
+                    value = bound.arguments[name] = tuple(value)
+                _conforms(value, hints[name], name, fn.__qualname__)
+        return fn(*bound.args, **bound.kwargs)
+
+    return wrapper
+
+
 def _validated(fn):
     """Wrap builder method ``fn``: its arguments are checked against its annotations before it
     runs, and the facts it adds must be ASP terms; else :class:`pyrules.errors.StateValueError`
@@ -1111,6 +1175,8 @@ def _validated(fn):
     sig = inspect.signature(fn)
     names = list(sig.parameters)[1:]  # after self; builder methods take no *args/**kwargs
     params = frozenset(names)
+    required = [n for n in names if sig.parameters[n].default is inspect.Parameter.empty]
+    required_set = frozenset(required)
     hints: dict | None = None
 
     @functools.wraps(fn)
@@ -1125,6 +1191,13 @@ def _validated(fn):
             except TypeError as err:
                 raise StateValueError(f"{fn.__name__}: {err}") from None
         given.update(kwargs)
+        if not required_set <= given.keys():
+            missing = [n for n in required if n not in given]
+            raise StateValueError(f"{fn.__name__}: missing required argument {', '.join(missing)}", missing[0])
+        if any(isinstance(v, collections.abc.Iterator) for v in given.values()):
+            # A generator is read once: checking it would leave the method nothing (card_types lost).
+            given = {n: tuple(v) if isinstance(v, collections.abc.Iterator) else v for n, v in given.items()}
+            args, kwargs = (), given
         for name, value in given.items():
             if name in hints:
                 _conforms(value, hints[name], name, fn.__name__)

@@ -38,6 +38,7 @@ from __future__ import annotations
 import contextlib
 import multiprocessing
 import os
+import pickle
 import threading
 import time
 from typing import Any, Callable, Iterable, Sequence
@@ -46,7 +47,7 @@ import clingo
 import clingo.ast
 
 from pyrules.asp_terms import add_facts
-from pyrules.errors import PyrulesError, QueryError
+from pyrules.errors import PyrulesError, QueryError, QuestionError, StateValueError
 from pyrules.solver import rule_statements
 from pyrules.state import GameState
 
@@ -367,11 +368,26 @@ def _answer_chunk(bounds: tuple[int, int]) -> list[Any]:
         try:
             if question is None:
                 out[i] = tuple(sorted(str(s) for s in session.solve_symbols(chunk[i])))
-            else:
-                out[i] = question(session.ask(chunk[i]))
+                continue
+            answers = session.ask(chunk[i])
         except QueryError as err:
             out[i] = err
+            continue
+        try:
+            out[i] = question(answers)
+        except Exception as err:  # noqa: BLE001 — the question's own failure, reported for this state
+            out[i] = _question_error(err)
     return out
+
+
+def _question_error(err: BaseException) -> QueryError:
+    """The result for a state whose question raised ``err``: ``err`` itself if it is a pyrules
+    error (e.g. a :class:`QueryError` for an object the state does not have), else a
+    :class:`pyrules.errors.QuestionError` with its type and text (picklable, unlike some
+    exceptions)."""
+    if isinstance(err, PyrulesError):
+        return err if isinstance(err, QueryError) else QueryError(str(err))
+    return QuestionError(f"the question raised {type(err).__name__}: {err}", type(err).__name__)
 
 
 def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | None = None,
@@ -398,16 +414,21 @@ def ask_many(kb, states: Sequence[GameState], question: Callable[[Any], Any] | N
 
     Returns:
         One result per state, in the order of ``states``: ``question``'s value, or the
-        :class:`pyrules.errors.PyrulesError` instance (usually a :class:`QueryError`) for a state
-        that could not be answered (unknown card, inconsistent state, time limit) — one bad state
-        does not stop the batch.
+        :class:`pyrules.errors.PyrulesError` instance for a state that could not be answered — a
+        :class:`QueryError` (unknown card, inconsistent state, time limit), a
+        :class:`pyrules.errors.QuestionError` when ``question`` raised for that state, or one
+        whose result could not be sent back from its worker, a :class:`QueryError` for each state
+        of a worker process that died. One bad state does not stop the batch or cost the other
+        states their answers.
 
     Raises:
-        ValueError: ``workers`` or ``chunk_size`` below 1.
+        StateValueError: ``workers`` or ``chunk_size`` not a whole number of at least 1 (it is a
+            ValueError too).
     """
     global _BATCH
-    if workers < 1 or chunk_size < 1:
-        raise ValueError("workers and chunk_size must be at least 1")
+    for name, value in (("workers", workers), ("chunk_size", chunk_size)):
+        if isinstance(value, bool) or not isinstance(value, int) or value < 1:
+            raise StateValueError(f"ask_many: {name} must be a whole number of at least 1, not {value!r}", name)
     states = list(states)
     bounds = [(i, min(i + chunk_size, len(states))) for i in range(0, len(states), chunk_size)]
     _BATCH = (kb, states, question, time_limit)
@@ -431,7 +452,12 @@ def _worker(conn, bounds: list[tuple[int, int]]) -> None:  # runs in a forked pr
     it inherited), so only the results cross back."""
     code = 0
     try:
-        conn.send([_answer_chunk(b) for b in bounds])
+        results = [_answer_chunk(b) for b in bounds]
+        try:
+            conn.send(results)
+        except (pickle.PicklingError, TypeError, AttributeError, RecursionError):
+            # Some state's result cannot be pickled: that state gets an error, the rest their answers.
+            conn.send([[_sendable(r) for r in chunk] for chunk in results])
     except BaseException as err:  # noqa: BLE001 — reported to the parent, never silently lost
         code = 1
         try:
@@ -443,12 +469,22 @@ def _worker(conn, bounds: list[tuple[int, int]]) -> None:  # runs in a forked pr
         os._exit(code)
 
 
+def _sendable(result: Any) -> Any:
+    """``result``, or a QuestionError in its place if it cannot be pickled back to the parent."""
+    try:
+        pickle.dumps(result)
+    except Exception as err:  # noqa: BLE001 — any pickling failure
+        return QuestionError(f"the question's result cannot be sent back from the worker process "
+                             f"({type(err).__name__}: {err}); return plain data", type(err).__name__)
+    return result
+
+
 def _forked(ctx, bounds: list[tuple[int, int]], workers: int) -> list[list[Any]]:
     """Answer the chunks ``bounds`` on ``workers`` forked processes (chunk i on worker i mod
     ``workers``); results in the order of ``bounds``.
 
-    Raises:
-        QueryError: a worker died or failed without answering.
+    A worker that dies or fails without answering gives a :class:`QueryError` for each state of
+    its chunks; the other workers' answers are kept.
     """
     shares = [bounds[w::workers] for w in range(workers)]
     running = []
@@ -460,13 +496,13 @@ def _forked(ctx, bounds: list[tuple[int, int]], workers: int) -> list[list[Any]]
         running.append((proc, parent))
     answered: list[list[list[Any]]] = []
     try:
-        for proc, conn in running:
+        for (proc, conn), share in zip(running, shares):
             try:
                 got = conn.recv()
-            except EOFError:
-                raise QueryError("batch worker died without answering") from None
-            if isinstance(got, QueryError):
-                raise got
+            except (EOFError, OSError, pickle.UnpicklingError):
+                got = QueryError("batch worker died without answering")
+            if isinstance(got, QueryError):  # the whole share failed: each of its states says so
+                got = [[QueryError(f"not answered: {got.message}")] * (end - start) for start, end in share]
             answered.append(got)
     finally:
         for proc, conn in running:

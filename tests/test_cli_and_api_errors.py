@@ -221,3 +221,186 @@ def test_an_exception_that_is_no_pyrules_error_is_one_internal_error_line(monkey
     monkeypatch.setattr(pyrules.cli, "_cmd_schema", broken)
     assert main(["schema"]) == 2
     assert capsys.readouterr().err == "pyrules: internal error: KeyError: 'a bug' (please report)\n"
+
+
+# --------------------------------------------------------------------------- Python API: argument errors
+
+
+def _builder_methods() -> list[str]:
+    from pyrules import GameState
+
+    return sorted(n for n, f in vars(GameState).items()
+                  if callable(f) and not n.startswith("_") and n not in ("facts", "card_names", "check_references"))
+
+
+def test_builder_calls_with_arbitrary_values_raise_only_pyrules_errors():
+    # Any argument values (text, surrogates, ints beyond 32 bits, None, clingo symbols, lists,
+    # tables, floats), any argument left out: the call works or raises a PyrulesError naming it.
+    import inspect
+
+    import clingo
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from pyrules import GameState
+    from pyrules.errors import PyrulesError, StateValueError
+
+    value = st.one_of(
+        st.text(max_size=6), st.sampled_from(["alice", "o1", "hand", "+1/+1", "x/y", "é", "\ud800", "A b", "", "a\x00"]),
+        st.integers(), st.sampled_from([2 ** 31, -2 ** 31 - 1, 10 ** 40]), st.none(), st.booleans(), st.floats(),
+        st.sampled_from([clingo.Supremum, clingo.Function("a"), clingo.Number(3), clingo.String("s")]),
+        st.lists(st.one_of(st.text(max_size=3), st.integers(), st.none()), max_size=3),
+        st.dictionaries(st.text(max_size=3), st.one_of(st.text(max_size=3), st.integers()), max_size=2))
+
+    all_params = {p for m in _builder_methods() for p in inspect.signature(getattr(GameState, m)).parameters}
+
+    @settings(max_examples=600, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(_builder_methods()), st.data())
+    def call(method, data):
+        state = GameState()
+        state.add_player("alice")
+        state.add_object("o1", "Shock", zone="hand", owner="alice")
+        params = list(inspect.signature(getattr(GameState, method)).parameters)[1:]
+        kwargs = {p: data.draw(value) for p in params if data.draw(st.integers(0, 7))}
+        try:
+            getattr(state, method)(**kwargs)
+            state.facts()
+        except StateValueError as err:
+            assert "\n" not in str(err)
+            if err.argument is not None:  # a parameter of this method, or of one it calls (designate_player)
+                assert err.argument in params or err.argument in all_params
+        except PyrulesError:
+            pass
+
+    call()
+
+
+def test_builder_argument_errors_name_the_argument():
+    import clingo
+
+    from pyrules import GameState
+    from pyrules.errors import StateValueError
+
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("o1", "Shock", zone="hand", owner="alice")
+    cases = [(lambda: state.discard(event="e1", player="alice"), "obj"),
+             (lambda: state.replace_zone_change("e1", "o1", "graveyard", clingo.Supremum), "to_zone"),
+             (lambda: state.tap("\ud800"), "obj"),
+             (lambda: state.replace_zone_change("e1", "o1", "graveyard", "é"), "to_zone"),
+             (lambda: state.set_cast_method("o1", "flashbäck"), "method"),
+             (lambda: state.set_life("alice", 2 ** 31), "life")]
+    for call, argument in cases:
+        with pytest.raises(StateValueError) as caught:
+            call()
+        assert caught.value.argument == argument, caught.value
+    # A clingo symbol stays accepted for an id (an effect made by ability_effect()).
+    from pyrules.state import ability_effect
+    state.begin_casting("alice", "o1", 1, ability_effect("o1", 1))
+
+
+def test_a_generator_argument_is_not_used_up_by_the_check():
+    from pyrules import GameState
+
+    def permitted(card_types):
+        state = GameState()
+        state.add_player("alice")
+        state.permit_cast("e", "alice", "graveyard", card_types=card_types)
+        return sorted(map(str, state.facts()))
+
+    assert permitted(t for t in ["instant"]) == permitted(["instant"])
+
+
+def test_knowledge_base_arguments_of_the_wrong_type_name_the_argument():
+    from pyrules import GameState, KnowledgeBase
+    from pyrules.errors import StateValueError
+
+    for bad in ("5", None, 0, -1, float("nan"), float("inf"), True):
+        with pytest.raises(StateValueError) as caught:
+            KnowledgeBase(time_limit=bad)
+        assert caught.value.argument == "time_limit"
+    kb = KnowledgeBase()
+    for call, argument in [(lambda: kb.ask(None), "state"), (lambda: kb.ask("state"), "state"),
+                           (lambda: kb.warm([GameState(), None]), "states"),
+                           (lambda: kb.ask_many([GameState()], question=3), "question"),
+                           (lambda: kb.ask_many([GameState()], workers="2"), "workers"),
+                           (lambda: kb.ask_many([GameState()], workers=0), "workers"),
+                           (lambda: KnowledgeBase.from_files([None]), None)]:
+        with pytest.raises(StateValueError) as caught:
+            call()
+        assert argument is None or caught.value.argument == argument, caught.value
+
+
+# --------------------------------------------------------------------------- ask_many: one failing state
+
+
+@pytest.fixture(scope="module")
+def split_kb():
+    from pyrules import KnowledgeBase
+
+    return KnowledgeBase.from_files([CARD])
+
+
+def _split_state(extra: bool):
+    from pyrules import GameState
+
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("g1", "There // They're // Their", zone="hand", owner="alice")
+    if extra:
+        state.add_object("o9", "There // They're // Their", zone="hand", owner="alice")
+    return state
+
+
+def _fails_with_o9(answers):
+    """Fails (KeyError) for the state that has object o9; else how many casting options g1 has."""
+    from pyrules.errors import QueryError
+
+    try:
+        answers.mana_value("o9")
+    except QueryError:
+        return len(answers.cast_options("g1"))
+    raise KeyError("fails for the state with o9")
+
+
+@pytest.mark.parametrize("workers,chunk_size", [(1, 1), (1, 4), (2, 1), (2, 2)])
+def test_ask_many_keeps_every_other_state_when_one_question_fails(split_kb, workers, chunk_size):
+    from pyrules.errors import QuestionError
+
+    states = [_split_state(i == 2) for i in range(4)]
+    expected = len(split_kb.ask(states[0]).cast_options("g1"))
+    assert expected == 3  # one per face: There, They're, Their (709.3: each half may be chosen)
+    results = split_kb.ask_many(states, _fails_with_o9, workers=workers, chunk_size=chunk_size)
+    assert [results[i] for i in (0, 1, 3)] == [expected] * 3
+    assert isinstance(results[2], QuestionError) and results[2].error_type == "KeyError"
+    assert "fails for the state with o9" in str(results[2])
+
+
+def test_ask_many_an_unsendable_result_or_a_dead_worker_is_reported_per_state(split_kb):
+    from pyrules.errors import QueryError, QuestionError
+
+    parent = os.getpid()
+    states = [_split_state(i == 2) for i in range(4)]
+
+    def unpicklable_for_o9(answers):
+        try:
+            answers.mana_value("o9")
+        except QueryError:
+            return len(answers.cast_options("g1"))
+        return lambda: None  # cannot be pickled back from the worker
+
+    results = split_kb.ask_many(states, unpicklable_for_o9, workers=2, chunk_size=1)
+    assert [results[i] for i in (0, 1, 3)] == [3, 3, 3] and isinstance(results[2], QuestionError)
+
+    def dies_for_o9(answers):
+        try:
+            answers.mana_value("o9")
+        except QueryError:
+            return len(answers.cast_options("g1"))
+        if os.getpid() != parent:  # only ever in a forked worker
+            os._exit(3)
+        raise AssertionError("answered in the test's own process")
+
+    results = split_kb.ask_many(states, dies_for_o9, workers=2, chunk_size=1)
+    # Chunks 0 and 2 were the dead worker's (chunk i on worker i mod 2): reported, not lost; 1 and 3 kept.
+    assert results[1] == results[3] == 3
+    assert all(isinstance(results[i], QueryError) and "worker died" in str(results[i]) for i in (0, 2))

@@ -72,7 +72,7 @@ def test_1_fact_file_commands_read_the_card_not_the_token(tmp_path, cards_dir, c
         assert main(["solve", "--time-limit", "60", str(facts), *cards]) == 0
     else:
         cards = [f"--cards={cards_dir / f}" for f in ORACLE]
-        assert main(["clingo", str(facts), *cards]) == 10
+        assert main(["clingo", str(facts), *cards]) == 0  # answered (clingo's own code: 10)
     out = capfd.readouterr().out
     assert "toughness_after(o,1)" in out and "toughness_after(o,4)" not in out
 

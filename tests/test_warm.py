@@ -280,13 +280,16 @@ def test_ask_many_reports_bad_states_in_place(bolt_kb):
 
 
 def test_ask_many_reports_a_failing_question_from_a_worker(bolt_kb):
-    # A question that raises in a forked worker is reported in the parent (not lost, no hang); the
-    # workers leave with os._exit, so the parent's exit handlers never run in them.
+    # A question that raises in a forked worker is reported in the parent, per state (not lost, no
+    # hang); the workers leave with os._exit, so the parent's exit handlers never run in them.
+    from pyrules.errors import QuestionError
+
     def broken(answers):
         raise KeyError("no such thing")
 
-    with pytest.raises(QueryError, match="KeyError"):
-        bolt_kb.ask_many([bolt_state()] * 4, broken, workers=2, chunk_size=1)
+    results = bolt_kb.ask_many([bolt_state()] * 4, broken, workers=2, chunk_size=1)
+    assert [type(r) for r in results] == [QuestionError] * 4
+    assert all(r.error_type == "KeyError" and "no such thing" in str(r) for r in results)
 
 
 # --------------------------------------------------------------------------- time limit
