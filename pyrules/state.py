@@ -916,6 +916,12 @@ INPUT_SOURCES = {
     "top_of_library": ("set_top_of_library", "obj"), "zone_replacement": ("replace_zone_change", "from_zone"),
     "designation": ("designate", "designation"), "controller": ("add_object", "controller"),
     "had_first_or_double_strike": ("set_combat_damage_step", "had_first_or_double_strike"),
+    "melded_from": ("set_melded_from", "obj"), "emblem": ("emblem_card", "obj"),
+    "counter_event": ("counter", "spell"), "resolve_event": ("resolve", "spell"),
+    "begins_to_resolve": ("begin_resolving", "spell"), "cast_event": ("cast_spell", "spell"),
+    "zone_change_event": ("move", "obj"), "destroy_event": ("destroy", "target"),
+    "toughness_modifier": ("modify_toughness", "obj"), "cant_be_regenerated": ("cant_be_regenerated", "obj"),
+    "triggered_at": ("record_trigger", "ability"),
 }
 
 

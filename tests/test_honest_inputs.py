@@ -272,6 +272,8 @@ def _walk_state(with_turn: bool = True):
     s.add_object("dfc", DELVER, "battlefield", "a")
     s.add_object("room", ROOM, "battlefield", "a")
     s.add_object("land", "Island", "hand", "a")
+    s.add_object("mel", "Brisela, Voice of Nightmares", "battlefield", "a")
+    s.add_marker("em0", "a", "command")
     return s
 
 
@@ -318,7 +320,7 @@ BUILDER_CALLS = {
     "destroy_citys_blessing": dict(event="ev", player="a"),
     "discard": dict(event="ev", player="a", obj="hd"),
     "doesnt_lose_for_life": dict(player="a"),
-    "emblem_card": dict(obj="bf"),
+    "emblem_card": dict(obj="em0"),
     "exile_if_other_than_keywords": dict(event="ev", target="bf"),
     "gain_card_type": dict(obj="bf", card_type="artifact"),
     "grant_ability": dict(obj="bf", ability="ga", kind="static"),
@@ -342,7 +344,7 @@ BUILDER_CALLS = {
     "record_cleanup": dict(),
     "record_land_played": dict(player="a", obj="land"),
     "record_resolution": dict(obj="gy", player="a"),
-    "record_trigger": dict(obj="bf", ability=1),
+    "record_trigger": dict(obj="room", ability=1),
     "record_turn_began": dict(),
     "record_turn_history": dict(),
     "regeneration_shield": dict(obj="bf"),
@@ -360,7 +362,7 @@ BUILDER_CALLS = {
     "set_lands_played": dict(player="a", number=1),
     "set_life": dict(player="a", life=5),
     "set_mana_spent_this_turn": dict(player="a", mana=2),
-    "set_melded_from": dict(obj="bf", card_a="Bruna, the Fading Light", card_b="Gisela, the Broken Blade"),
+    "set_melded_from": dict(obj="mel", card_a="Bruna, the Fading Light", card_b="Gisela, the Broken Blade"),
     "set_poison": dict(player="b", counters=3),
     "set_protector": dict(battle="bf", player="b"),
     "set_top_of_library": dict(obj="lib"),
@@ -465,3 +467,45 @@ def test_first_strike_record_in_the_first_combat_damage_step_is_refused(kb_of):
     s.set_combat_damage_step(1, had_first_or_double_strike=["h"])
     with pytest.raises(QueryError, match=r"^set_combat_damage_step: had_first_or_double_strike "):
         kb_of(HILL_GIANT).ask(s)
+
+
+def test_meld_cards_and_emblems_given_out_of_place_are_refused(kb_of):
+    # 712.4a: the cards representing a melded permanent are read for a melded permanent (Brisela on
+    # the battlefield: mana value 4 + 7 = 11, 712.8g); given for Hill Giant they would change nothing.
+    # 114.1: an emblem is in the command zone.
+    kb = kb_of(HILL_GIANT, "Brisela, Voice of Nightmares", "Bruna, the Fading Light", "Gisela, the Broken Blade")
+    s = own_main_phase()
+    s.add_object("m", "Brisela, Voice of Nightmares", "battlefield", "a")
+    s.set_melded_from("m", "Bruna, the Fading Light", "Gisela, the Broken Blade")
+    assert kb.ask(s).mana_value("m").value == 11
+    s.add_object("h", HILL_GIANT, "battlefield", "a")
+    s.set_melded_from("h", "Bruna, the Fading Light", "Gisela, the Broken Blade")
+    with pytest.raises(QueryError, match=r"^set_melded_from: obj .*only_for_a_melded_permanent"):
+        kb.ask(s)
+    s2 = own_main_phase()
+    s2.add_object("h", HILL_GIANT, "battlefield", "a")
+    s2.emblem_card("h")
+    with pytest.raises(QueryError, match=r"^emblem_card: obj .*only_in_the_command_zone"):
+        kb.ask(s2)
+
+
+def test_events_on_objects_where_no_rule_follows_them_are_refused(kb_of):
+    # 701.6a (counter), 608.2n (resolve), 601.2i (cast) name a spell on the stack; 701.8a: only a
+    # permanent, emblem or gameplay tracker is destroyed; 400.7: moving a permanent is not followed;
+    # 603.2: a recorded trigger is a triggered ability of the object. Each was accepted and changed
+    # nothing; now each is refused naming its builder method.
+    kb = kb_of(HILL_GIANT, "Lightning Bolt")
+    calls = [("counter", ("e", "g")), ("resolve", ("e", "g")), ("cast_spell", ("e", "a", "g")),
+             ("begin_resolving", ("e", "g")), ("destroy", ("e", "g")), ("move", ("e", "h", "hand")),
+             ("record_trigger", ("h", 1)), ("modify_toughness", ("g", 1)), ("cant_be_regenerated", ("g",))]
+    for method, args in calls:
+        s = own_main_phase()
+        s.add_object("g", "Lightning Bolt", "graveyard", "a")
+        s.add_object("h", HILL_GIANT, "battlefield", "a")
+        getattr(s, method)(*args)
+        with pytest.raises(QueryError, match=rf"^{method}: "):
+            kb.ask(s)
+    s = own_main_phase()  # on the stack the same events count: a countered Bolt goes to the graveyard
+    s.add_object("g", "Lightning Bolt", "stack", "a")
+    s.counter("e", "g")
+    assert [o.args for o in kb.ask(s).outcomes().results("leaves_stack_to")] == [("g", "e", "graveyard")]
