@@ -309,25 +309,39 @@ class FactStatements(list):
 
 
 @lru_cache(maxsize=1)
-def _rule_base_predicates() -> tuple[frozenset, frozenset, frozenset]:
-    """(predicates the rule base derives, predicates it declares as inputs with ``#defined``,
-    every predicate it names anywhere)."""
-    from pyrules.solver import rule_files
+def _rule_base_heads() -> tuple[frozenset, frozenset]:
+    """(predicates the rule base derives, predicates it declares as inputs with ``#defined``):
+    what every fact file is checked against, read off the heads of the once-parsed rule base
+    (:func:`pyrules.solver.rule_statements`, which a forked solve then inherits)."""
+    from pyrules.solver import rule_statements
 
     derived: set[tuple[str, int]] = set()
     inputs: set[tuple[str, int]] = set()
-    named: set[tuple[str, int]] = set()
-
-    def visit(stm: ast.AST) -> None:
-        if stm.ast_type == ast.ASTType.Defined:
+    for stm in rule_statements():
+        kind = stm.ast_type
+        if kind == ast.ASTType.Defined:
             inputs.add((stm.name, stm.arity))
-        elif stm.ast_type in (ast.ASTType.Rule, ast.ASTType.External):
+        elif kind in (ast.ASTType.Rule, ast.ASTType.External):
             derived.update(sig for sig, _ in asserted_signatures(stm))
-        named.update(_read_signatures(stm))
+    return frozenset(derived), frozenset(inputs)
 
-    for _, text in rule_files():
-        ast.parse_string(text, visit)
-    return frozenset(derived), frozenset(inputs), frozenset(named | inputs | derived)
+
+@lru_cache(maxsize=1)
+def _rule_base_named() -> frozenset:
+    """Every predicate the rule base names anywhere (bodies and conditions too): a walk over every
+    node, needed only when a fact file asserts a predicate that is neither derived nor an input."""
+    from pyrules.solver import rule_statements
+
+    derived, inputs = _rule_base_heads()
+    named: set[tuple[str, int]] = set()
+    for stm in rule_statements():
+        named.update(_read_signatures(stm))
+    return frozenset(named | inputs | derived)
+
+
+def _rule_base_predicates() -> tuple[frozenset, frozenset, frozenset]:
+    """(predicates the rule base derives, its ``#defined`` inputs, every predicate it names)."""
+    return (*_rule_base_heads(), _rule_base_named())
 
 
 def _derived_error(sig: tuple[str, int], label: str, node: ast.AST) -> FactFileError:
@@ -344,7 +358,7 @@ def _check_statements(statements: list[ast.AST], label: str, deadline=None) -> F
     choice rules, disjunctions, aggregates, conditional literals, theory atoms). Also refused:
     ``#show`` terms not fixed by the text (:func:`_fixed_shown_term`) and ``#program`` parts other
     than ``base``. Returns the statements as :class:`FactStatements`."""
-    derived, inputs, _ = _rule_base_predicates()
+    derived, inputs = _rule_base_heads()
     forbidden = derived - inputs
     out = FactStatements(statements)
     asserted: dict[tuple[str, int], tuple[int, int]] = {}
@@ -416,12 +430,14 @@ def unknown_predicate_warnings(files: list[tuple[str, list[ast.AST]]], limit: in
     """
     import difflib
 
-    _, inputs, named = _rule_base_predicates()
-    known = named | inputs
+    derived, inputs = _rule_base_heads()
     summaries = [(label, *_summary(statements, label)) for label, statements in files]
     read: set[tuple[str, int]] = set()
     for _, _, file_read in summaries:
         read |= file_read
+    if all(sig in inputs or sig in derived or sig in read for _, asserted, _ in summaries for sig in asserted):
+        return []  # every predicate asserted is read somewhere: no need to know the rest
+    known = _rule_base_named()
     arities: dict[str, list[int]] = {}
     for name, arity in known:
         arities.setdefault(name, []).append(arity)

@@ -68,7 +68,12 @@ def _answer_citations(name: str, text: str) -> Iterator[RuleCitation]:
             return node.update(**self.visit_children(node))
 
     visitor = _Visitor()
-    ast.parse_string(text, lambda stm: visitor(stm))
+
+    def visit(stm) -> None:  # only statements that name cites/2 are walked (a tenth of them)
+        if "cites(" in str(stm):
+            visitor(stm)
+
+    ast.parse_string(text, visit)
     return iter(found)
 
 
