@@ -249,7 +249,12 @@ class Answers:
         reason: a quality it lacks, ``not_top_of_library``, ``prohibited(E)``, ``timing``,
         ``no_priority``, ``unpayable_cost``. A state without a turn or priority holder casts only
         through a permission used while its source resolves (608.2g: ``permit_cast(...,
-        during_resolution=True)``)."""
+        during_resolution=True)``).
+
+        Raises:
+            QueryError: ``obj`` is not an object of the state (a misspelt id is no empty answer)."""
+        if obj is not None:
+            self._check_object(obj)
         out = []
         for a in self._atoms["may_cast"] + self._atoms["may_not_cast"]:
             args = self._memo.arguments(a)
@@ -265,7 +270,12 @@ class Answers:
     def cast_options(self, obj: str | None = None) -> list[CastOption]:
         """Every (player, object, face, zone, method, source) some rule or effect allows, with the verdict
         now (castable/6, cast_blocked/7 of casting.lp) and each blocking reason; optionally for one
-        object; sorted by object, face, method, source."""
+        object; sorted by object, face, method, source.
+
+        Raises:
+            QueryError: ``obj`` is not an object of the state (a misspelt id is no empty answer)."""
+        if obj is not None:
+            self._check_object(obj)
         found: dict[tuple, list] = {}
         for a in self._atoms["castable"] + self._atoms["cast_blocked"]:
             args = self._memo.arguments(a)

@@ -404,3 +404,13 @@ def test_ask_many_an_unsendable_result_or_a_dead_worker_is_reported_per_state(sp
     # Chunks 0 and 2 were the dead worker's (chunk i on worker i mod 2): reported, not lost; 1 and 3 kept.
     assert results[1] == results[3] == 3
     assert all(isinstance(results[i], QueryError) and "worker died" in str(results[i]) for i in (0, 2))
+
+
+def test_asking_about_an_object_the_state_does_not_have_is_an_error_not_an_empty_answer(split_kb):
+    from pyrules.errors import QueryError
+
+    answers = split_kb.ask(_split_state(False))
+    assert len(answers.cast_options("g1")) == 3
+    for ask in (answers.cast_options, answers.cast_verdicts):
+        with pytest.raises(QueryError, match="'gl'"):
+            ask("gl")  # a misspelt g1
