@@ -227,9 +227,12 @@ class Assumption:
     scope: str = "all"
 
     def explain(self) -> str:
-        """One line naming the object, the ability and the unread text."""
+        """One line naming the object, the ability, the unread text and what it bears on
+        (``[casting, cost; answers about fm]``)."""
         which = f"ability {self.ability}" if self.ability else "text"
-        return f"{self.object} {which}: {self.text!r}"
+        about = "" if self.scope == "all" else f"; answers about {self.scope}"
+        bears = f" [{', '.join(self.kinds)}{about}]" if self.kinds else ""
+        return f"{self.object} {which}: {self.text!r}{bears}"
 
 
 @dataclass(frozen=True)

@@ -385,12 +385,17 @@ class Answers:
         else:
             raise QueryError(f"unknown question {question!r} (kinds: {', '.join(QUESTION_KINDS)}; "
                              f"ask questions: {', '.join(ASK_QUESTION_KINDS)})")
-        found: dict[tuple, set[str]] = defaultdict(set)
+        # One Assumption per ability and text: its kinds, and scope "all" if any kind bears on every
+        # object (that covers the answers about the object itself too).
+        found: dict[tuple, list] = {}
         for a in self._atoms.get("assumption", ()):
             o, ab, what, kind, scope = self._memo.arguments(a)
-            found[(symbol_name(o), ab.number, _assumption_text(what), symbol_name(scope))].add(kind.name)
+            entry = found.setdefault((symbol_name(o), ab.number, _assumption_text(what)), [set(), set()])
+            entry[0].add(kind.name)
+            entry[1].add(symbol_name(scope))
         out = []
-        for (o, ab, text, scope), kinds in found.items():
+        for (o, ab, text), (kinds, scopes) in found.items():
+            scope = "all" if "all" in scopes else min(scopes)
             if wanted is not None and not kinds & wanted:
                 continue
             if obj is not None and scope not in ("all", obj):

@@ -93,12 +93,21 @@ def test_an_unread_cast_from_graveyard_ability_is_named_though_no_rule_covers_th
     answers = kb.ask(s)
     assert answers.cast_options("gc") == []
     (assumed,) = answers.assumptions("casting", obj="gc")
-    assert (assumed.object, assumed.ability, assumed.scope) == ("gc", 2, "gc")
+    assert (assumed.object, assumed.ability) == ("gc", 2)
     assert assumed.text == "You may cast this card from your graveyard as long as you control a Zombie"
-    assert assumed.kinds == ("casting", "cost")
-    # ... not for outcomes, nor for casting something else.
-    assert answers.assumptions("outcome") == []
-    assert answers.assumptions("casting", obj="other") == []
+    # An unread static ability of a card in a graveyard could also be one that functions there for every
+    # answer (113.6m: "as long as this card is in your graveyard"): listed for every kind, of all objects.
+    assert (assumed.kinds, assumed.scope) == (("casting", "cost", "outcome", "combat", "characteristics"), "all")
+    assert answers.assumptions("outcome") == [assumed]
+
+
+def test_a_read_static_ability_of_a_card_in_a_graveyard_is_no_assumption_of_other_answers(kb):
+    # Frogmite's affinity in the graveyard: read; it bears only on casting Frogmite itself (702.41a).
+    s = own_main_phase()
+    s.add_object("fm", FROGMITE, "graveyard", "a")
+    answers = kb.ask(s)
+    assert answers.assumptions("outcome") == [] and answers.assumptions("casting", obj="other") == []
+    assert [a.scope for a in answers.assumptions("cost")] == ["fm"]
 
 
 def test_an_unread_cast_from_exile_ability_is_named_in_exile(kb):
