@@ -489,9 +489,20 @@ def toml_document(doc: dict) -> str:
     return "\n".join(lines) + "\n"
 
 
+def _text(v) -> str:
+    """``v`` as card text: itself if a string, else its repr (a deep structure: a marker)."""
+    if isinstance(v, str):
+        return v
+    try:
+        return repr(v)[:1000]
+    except RecursionError:
+        return "[[[["
+
+
 def plain_text_card(rec: dict) -> str:
     """A Scryfall record in pyrules' plain-text card format (README)."""
-    faces = rec.get("card_faces") or [rec]
+    faces = rec.get("card_faces") if isinstance(rec.get("card_faces"), list) else None
+    faces = [f for f in faces or [rec] if isinstance(f, dict)] or [rec]
     lines = []
     layout = rec.get("layout", "normal")
     if len(faces) > 1 and layout != "split":
@@ -499,17 +510,17 @@ def plain_text_card(rec: dict) -> str:
     for i, f in enumerate(faces):
         if i:
             lines.append("//")
-        lines.append(str(f.get("name", "")))
+        lines.append(_text(f.get("name", "")))
         if f.get("mana_cost"):
-            lines.append(str(f["mana_cost"]))
-        lines.append(str(f.get("type_line", "")))
-        lines += [l for l in str(f.get("oracle_text") or "").split("\n") if l]
+            lines.append(_text(f["mana_cost"]))
+        lines.append(_text(f.get("type_line", "")))
+        lines += [l for l in _text(f.get("oracle_text") or "").split("\n") if l]
         if f.get("power") is not None:
-            lines.append(f"{f.get('power')}/{f.get('toughness')}")
+            lines.append(f"{_text(f.get('power'))}/{_text(f.get('toughness'))}")
         elif f.get("loyalty"):
-            lines.append(f"Loyalty: {f['loyalty']}")
+            lines.append(f"Loyalty: {_text(f['loyalty'])}")
         elif f.get("defense"):
-            lines.append(f"Defense: {f['defense']}")
+            lines.append(f"Defense: {_text(f['defense'])}")
     return "\n".join(lines) + "\n"
 
 
@@ -553,6 +564,8 @@ class Generator:
         use_cli = rng.random() < self.cli_fraction
         if not use_cli:
             case.cli = []
+        if kind in ("cards", "cr", "facts") and rng.random() < 0.006:
+            self._special_input(rng, case)
         for name, data in case.files.items():
             if data is not None and name.endswith((".lp", ".txt", ".toml")):
                 try:
@@ -561,6 +574,25 @@ class Generator:
                     continue
                 case.nul_text = case.nul_text or ("\x00" in text and name in case.api.get("nul_checked", ()))
         return case
+
+    @staticmethod
+    def _special_input(rng: random.Random, case: Case) -> None:
+        """The input file is a FIFO (reading blocks) or ``/dev/zero`` (endless): C11, H4."""
+        name = case.api["file"]
+        if rng.random() < 0.6:
+            case.files[name] = None
+            case.notes.append("the input is a FIFO")
+            return
+        case.files.pop(name, None)
+        case.api["file"] = "/dev/zero"
+        case.notes.append("the input is /dev/zero")
+        old = "{case}/" + name
+
+        def swap(argv):
+            return [a.replace(old, "/dev/zero") for a in argv]
+        case.cli = [swap(a) for a in case.cli]
+        if "argv" in case.api:
+            case.api["argv"] = swap(case.api["argv"])
 
     # ---------------------------------------------------------------------------------------- cards
 
@@ -1020,13 +1052,11 @@ class Generator:
         else:
             calls, cards = self._random_state(rng, 0.0)
             doc = {"cards": [cname], "players": [], "objects": [], "effects": []}
-            ctx_objs = []
             for m, a, k in calls:
                 if m == "add_player":
-                    doc["players"].append({"player": a[0]})
+                    doc["players"].append(dict(zip(["player"], a), **k))
                 elif m == "add_object":
-                    doc["objects"].append({"obj": a[0], "card": a[1], **k})
-                    ctx_objs.append(a[0])
+                    doc["objects"].append(dict(zip(["obj", "card"], a), **k))
                 else:
                     sig = self.methods.get(m)
                     if sig is None:
