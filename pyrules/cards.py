@@ -5,6 +5,14 @@ through a Lark grammar in :mod:`pyrules.parser`. A field the grammar cannot read
 the card: the card keeps every other field, and the failure is kept in
 :attr:`CardDefinition.problems` (and becomes a ``card_unparsed/4`` fact).
 
+Decoded JSON of any shape is checked against one schema per format (:data:`SCRYFALL_CARD`,
+:data:`MTGJSON3_CARD`, :data:`MTGJSON5_CARD` and their face schemas): a text field of the wrong
+type is a Problem like an unreadable one; a field that decides what the card is (name, layout,
+faces, promo types) of the wrong type refuses the record with a :class:`CardTextError` naming the
+file, the record's index and name (``cards.json: record 3 ("Shock"): card_faces must be a list of
+objects, not int``). Nothing else is raised, whatever the JSON holds. :class:`CardCache` keeps
+per-record results in plain JSON files that are checked before use.
+
 Example::
 
     >>> from pyrules.cards import load_cards
