@@ -8,6 +8,15 @@ print it on one line and exit non-zero, without a traceback.
 from __future__ import annotations
 
 
+def one_line(text: str) -> str:
+    """``text`` with its control characters (newline, carriage return, tab, NUL, ...) shown as
+    escapes (``\\n``), so that a file name or value holding them cannot spread one error over
+    several lines of output."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
 class PyrulesError(Exception):
     """Base class: a user-facing error with an optional location.
 
@@ -28,12 +37,13 @@ class PyrulesError(Exception):
 
     def location(self) -> str:
         """Return ``source:line:column`` (the parts that are known), or ``""``."""
-        parts = [str(p) for p in (self.source, self.line, self.column) if p is not None]
+        parts = [one_line(str(p)) for p in (self.source, self.line, self.column) if p is not None]
         return ":".join(parts)
 
     def __str__(self) -> str:
         loc = self.location()
-        return f"{loc}: {self.message}" if loc else self.message
+        message = one_line(self.message)
+        return f"{loc}: {message}" if loc else message
 
 
 class RulesDocumentError(PyrulesError):
