@@ -25,7 +25,7 @@ from collections import defaultdict
 from typing import Sequence
 
 from pyrules import __version__
-from pyrules.errors import NoAnswerError, PyrulesError
+from pyrules.errors import NoAnswerError, PyrulesError, StateValueError
 from pyrules.report import QUESTIONS
 
 
@@ -213,7 +213,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     scenario.check_cards(kb.cards)
     deadline.check("reading the scenario and its cards")
     kb.time_limit = deadline.remaining()
-    answers = kb.ask(scenario.state)
+    try:
+        answers = kb.ask(scenario.state)
+    except StateValueError as err:  # an input the rule base refuses: point at the scenario entry
+        raise scenario.locate(err) from None
     questions = QUESTIONS if args.question == "all" else (args.question,)
     if args.json:
         print(json.dumps(report_json(answers, scenario.state, questions), indent=2, ensure_ascii=False))

@@ -71,6 +71,22 @@ class Scenario:
     state: GameState
     text: str = ""
     inline_cards: list = field(default_factory=list)
+    #: (section, index, method, arguments) of each [[objects]] and [[effects]] entry, in order.
+    entries: list = field(default_factory=list)
+
+    def locate(self, err: StateValueError) -> ScenarioError:
+        """The scenario error, with the file and line of the entry that gave the input, for an input
+        the rule base refused (``pyrules.state.input_refusal``: ``err.method``, ``err.fact``); the
+        first entry calling that method, preferring one that names the fact's object."""
+        method, fact = getattr(err, "method", None), getattr(err, "fact", None)
+        named = str(fact.arguments[0]).strip('"') if fact is not None and fact.arguments else None
+        found = [e for e in self.entries if e[2] == method]
+        best = next((e for e in found if named in {str(v) for v in e[3].values()}), found[0] if found else None)
+        if best is None:
+            return ScenarioError(err.message, str(self.path))
+        section, index, _, _ = best
+        line = _key_line(self.text, section, index, err.argument) if err.argument else _line_of(self.text, section, index)
+        return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line)
 
     def check_cards(self, known: Container[str]) -> None:
         """Check that every object's card is among ``known`` card names.
@@ -221,8 +237,10 @@ def load_scenario(path: str | Path) -> Scenario:
     state = GameState()
     for i, player in enumerate(data.get("players", [])):
         _call(label, text, "players", i, state.add_player, player)
+    entries = []
     for i, obj in enumerate(data.get("objects", [])):
         _call(label, text, "objects", i, state.add_object, obj)
+        entries.append(("objects", i, "add_object", dict(obj)))
     methods = _builder_methods()
     named_by: dict[tuple, int] = {}  # a reference to a player/object not (yet) in the state -> its entry
     for i, effect in enumerate(data.get("effects", [])):
@@ -239,6 +257,7 @@ def load_scenario(path: str | Path) -> Scenario:
                                 label, _key_line(text, "effects", i, "kind"))
         known = set(state.pending_references)
         _call(label, text, "effects", i, getattr(state, method), effect)
+        entries.append(("effects", i, method, effect))
         for ref in state.pending_references:
             if ref not in known:
                 named_by.setdefault(ref, i)
@@ -248,5 +267,5 @@ def load_scenario(path: str | Path) -> Scenario:
         i = named_by.get(state.pending_references[0], 0)
         raise ScenarioError(f"[[effects]] #{i + 1}: {err.message} (key {err.argument!r})", label,
                             _key_line(text, "effects", i, err.argument)) from None
-    return Scenario(path, [(path.parent / c) for c in cards], state, text, inline)
+    return Scenario(path, [(path.parent / c) for c in cards], state, text, inline, entries)
 

@@ -934,8 +934,10 @@ def input_refusal(error: Symbol) -> StateValueError | None:
     fact, why = error.arguments
     method, argument = INPUT_SOURCES.get(fact.name, (fact.name, None))
     where = f"{method}: {argument} " if argument else f"{method}: "
-    return StateValueError(f"{where}given as {fact} is read by no rule there: {why} "
-                           "(refused rather than ignored)", argument)
+    err = StateValueError(f"{where}given as {fact} is read by no rule there: {why} "
+                          "(refused rather than ignored)", argument)
+    err.method, err.fact = method, fact  # for callers that locate the input (pyrules.scenario)
+    return err
 
 
 @functools.lru_cache(maxsize=1 << 16)

@@ -509,3 +509,17 @@ def test_events_on_objects_where_no_rule_follows_them_are_refused(kb_of):
     s.add_object("g", "Lightning Bolt", "stack", "a")
     s.counter("e", "g")
     assert [o.args for o in kb.ask(s).outcomes().results("leaves_stack_to")] == [("g", "e", "graveyard")]
+
+
+def test_scenario_input_the_rule_base_refuses_names_its_file_and_line(tmp_path, cards_dir, capfd):
+    # 712.8d-f: the refusal of a scenario's input points at the [[effects]] key that gave it.
+    scenario = tmp_path / "delver.toml"
+    scenario.write_text(f'cards = ["{cards_dir / "scryfall-oracle-compact-A-K.json"}"]\n'
+                        '[[players]]\nplayer = "alice"\n'
+                        '[[objects]]\nobj = "d"\ncard = "Delver of Secrets // Insectile Aberration"\n'
+                        'zone = "hand"\nowner = "alice"\n'
+                        '[[effects]]\nbuilder-method = "set_face_up"\nobj = "d"\nface = 2\n', encoding="utf-8")
+    assert main(["ask", str(scenario), "cast"]) == 2
+    err = capfd.readouterr().err.strip()
+    assert err.startswith(f"pyrules: error: {scenario}:12: [[effects]] #1: set_face_up: face ")
+    assert "only_for_a_permanent" in err and len(err.splitlines()) == 1
