@@ -29,7 +29,7 @@ from pyrules.answers import Assumption, Proposal, CastVerdict, Citation, Count, 
 from pyrules.answers import QUESTION_KINDS, CastOption, Derived, LandPlay
 from pyrules.card_facts import card_facts
 from pyrules.cards import CardDefinition, load_cards
-from pyrules.errors import NoAnswerError, QueryError
+from pyrules.errors import NoAnswerError, QueryError, StateValueError
 from pyrules.solver import DEFAULT_TIME_LIMIT, solve
 from pyrules.state import GameState, checked_arguments, symbol_name
 
@@ -201,35 +201,60 @@ class Answers:
         self._cards = cards
         self._rule_text = rule_text
 
+    @checked_arguments
     def citations(self, atom: clingo.Symbol) -> tuple[Citation, ...]:
-        """CR citations attached to a derived atom, sorted by rule number."""
+        """CR citations attached to a derived atom, sorted by rule number.
+
+        Raises:
+            StateValueError: ``atom`` is not a clingo symbol (or a missing or unexpected argument)."""
+        return self._citations(atom)
+
+    def _citations(self, atom: clingo.Symbol) -> tuple[Citation, ...]:  # unchecked: once per atom read
         return tuple(Citation(r, self._rule_text(r)) for r in sorted(set(self._cites.get(symbol_key(atom), ()))))
 
+    @checked_arguments
     def strength(self, atom: clingo.Symbol) -> str:
         """How firm a derived answer atom is (answer_strength/2 of rules_asp/assumptions.lp):
         ``"derived"`` (everything it rests on was read and is interpreted), ``"assumed"`` (it holds
         unless an assumption of its question kind applies: :meth:`assumptions`), ``"unknown"`` (the
         rule base could not decide). An atom the rule base gives no strength to (not an answer, e.g.
-        an assumption itself) is ``"derived"``."""
+        an assumption itself) is ``"derived"``.
+
+        Raises:
+            StateValueError: ``atom`` is not a clingo symbol (or a missing or unexpected argument)."""
+        return self._strength(atom)
+
+    def _strength(self, atom: clingo.Symbol) -> str:  # unchecked: once per atom read
         return self._strengths.get(symbol_key(atom), "derived")
 
     def _strongest(self, atoms: Iterable[clingo.Symbol]) -> str:
         """The weakest strength of the atoms one typed answer rests on (unknown < assumed < derived)."""
-        found = {self.strength(a) for a in atoms}
+        found = {self._strength(a) for a in atoms}
         return "unknown" if "unknown" in found else "assumed" if "assumed" in found else "derived"
 
-    def _check_object(self, obj: str) -> None:
-        if obj not in self._state.objects:
-            raise QueryError(f"no object {obj!r} in this state")
+    def _check_object(self, obj: str | clingo.Symbol) -> str:
+        """The name of object ``obj`` as the answers spell it (an id given as a clingo symbol, as
+        the builder accepts it, is its text).
 
+        Raises:
+            QueryError: the state has no such object."""
+        text = obj if isinstance(obj, str) else symbol_name(obj)
+        if obj not in self._state.objects and text not in self._state.objects:
+            raise QueryError(f"no object {obj!r} in this state")
+        return text
+
+    @checked_arguments
     def mana_value(self, obj: str) -> ManaValue | None:
-        """Mana value of ``obj`` as it is now, or None when it cannot be determined (e.g. half mana)."""
-        self._check_object(obj)
+        """Mana value of ``obj`` as it is now, or None when it cannot be determined (e.g. half mana).
+
+        Raises:
+            QueryError: ``obj`` is not an object of the state (StateValueError: not an id at all)."""
+        obj = self._check_object(obj)
         memo = self._memo
         for a in self._atoms["mana_value"]:
             args = memo.arguments(a)
             if memo.name(args[0]) == obj:
-                return ManaValue(obj, args[1].number, self.citations(a), self.strength(a))
+                return ManaValue(obj, args[1].number, self._citations(a), self._strength(a))
         return None
 
     def _face_name(self, obj: str, face: int) -> str:
@@ -238,6 +263,7 @@ class Answers:
         card = self._cards[self._state.objects[obj].card]
         return card.faces[face - 1].name
 
+    @checked_arguments
     def cast_verdicts(self, obj: str | None = None) -> list[CastVerdict]:
         """Every (player, object, face, permission) the rule base decided on, allowed or not,
         optionally for one object; sorted by object then face.
@@ -254,7 +280,7 @@ class Answers:
         Raises:
             QueryError: ``obj`` is not an object of the state (a misspelt id is no empty answer)."""
         if obj is not None:
-            self._check_object(obj)
+            obj = self._check_object(obj)
         out = []
         for a in self._atoms["may_cast"] + self._atoms["may_not_cast"]:
             args = self._memo.arguments(a)
@@ -264,9 +290,10 @@ class Answers:
             allowed = a.name == "may_cast"
             out.append(CastVerdict(symbol_name(p), symbol_name(o), f.number,
                                    self._face_name(symbol_name(o), f.number), symbol_name(e), allowed,
-                                   "" if allowed else _reason(args[4]), self.citations(a), self.strength(a)))
+                                   "" if allowed else _reason(args[4]), self._citations(a), self._strength(a)))
         return sorted(out, key=lambda v: (v.object, v.face, v.permission, v.player))
 
+    @checked_arguments
     def cast_options(self, obj: str | None = None) -> list[CastOption]:
         """Every (player, object, face, zone, method, source) some rule or effect allows, with the verdict
         now (castable/6, cast_blocked/7 of casting.lp) and each blocking reason; optionally for one
@@ -275,7 +302,7 @@ class Answers:
         Raises:
             QueryError: ``obj`` is not an object of the state (a misspelt id is no empty answer)."""
         if obj is not None:
-            self._check_object(obj)
+            obj = self._check_object(obj)
         found: dict[tuple, list] = {}
         for a in self._atoms["castable"] + self._atoms["cast_blocked"]:
             args = self._memo.arguments(a)
@@ -283,7 +310,7 @@ class Answers:
             if len(args) == 7:  # cast_blocked/7
                 entry[0] = False
                 entry[1].append(self._memo.name(args[6]))
-            entry[2] += self.citations(a)
+            entry[2] += self._citations(a)
             entry[3].append(a)
         out = []
         for (p, o, f, z, m, s), (allowed, reasons, cites, atoms) in found.items():
@@ -294,11 +321,14 @@ class Answers:
                                   tuple(sorted(set(cites), key=lambda c: c.rule)), self._strongest(atoms)))
         return sorted(out, key=lambda v: (v.object, v.face, v.method, v.source, v.player))
 
+    @checked_arguments
     def land_plays(self, obj: str | None = None) -> list[LandPlay]:
         """Every (player, land, zone) the rule base decided on (may_play_land/3, may_not_play_land/4 of
         lands.lp), allowed or not with each reason, or left open (``allowed`` None, land_play_unknown/4:
         ``modal_double_faced_land_face``, 712.12; ``from_top_of_library``, 305.1: not modelled);
         optionally for one object; sorted by object."""
+        if obj is not None and not isinstance(obj, str):
+            obj = symbol_name(obj)
         found: dict[tuple, list] = {}
         for a in self._atoms["may_play_land"] + self._atoms["may_not_play_land"] + self._atoms.get("land_play_unknown", []):
             entry = found.setdefault(tuple(a.arguments[:3]), [True, [], [], []])
@@ -309,12 +339,13 @@ class Answers:
             elif a.name == "land_play_unknown":
                 entry[0] = None
                 entry[1].append(symbol_name(a.arguments[3]))
-            entry[2] += self.citations(a)
+            entry[2] += self._citations(a)
         out = [LandPlay(symbol_name(p), symbol_name(o), str(z), allowed, tuple(sorted(reasons)),
                         tuple(sorted(set(cites), key=lambda c: c.rule)), self._strongest(atoms))
                for (p, o, z), (allowed, reasons, cites, atoms) in found.items() if obj is None or symbol_name(o) == obj]
         return sorted(out, key=lambda v: (v.object, v.zone, v.player))
 
+    @checked_arguments
     def proposals(self) -> list[Proposal]:
         """The verdict on every proposed casting in the state (costs.lp, modes.lp, splice.lp,
         additional_costs.lp), sorted by proposal id: legal, illegal (with reasons) or undecided,
@@ -333,22 +364,25 @@ class Answers:
             reasons = tuple(sorted(str(a.arguments[1]) for a in parts[verdict] if len(a.arguments) > 1))
             unchecked = tuple(sorted(str(a.arguments[1]) for a in parts["unchecked"]))
             atoms = parts[verdict] + parts["unchecked"]
-            cites = tuple(sorted({c for a in atoms for c in self.citations(a)}, key=lambda c: c.rule))
+            cites = tuple(sorted({c for a in atoms for c in self._citations(a)}, key=lambda c: c.rule))
             costs = [c for c in self._atoms.get("total_cost", ()) if symbol_name(c.arguments[0]) == pid]
             out.append(Proposal(pid, verdict, reasons, unchecked, cites, self._strongest(parts[verdict] + costs)))
         return out
 
+    @checked_arguments
     def derived(self, name: str) -> list[Derived]:
         """Every derived atom named ``name`` (a ``#show``n predicate of rules_asp/show.lp) with its
         citations, sorted by arguments."""
-        return sorted((Derived(name, tuple(symbol_name(x) for x in a.arguments), self.citations(a), self.strength(a))
+        return sorted((Derived(name, tuple(symbol_name(x) for x in a.arguments), self._citations(a), self._strength(a))
                        for a in self._atoms[name]), key=lambda d: d.args)
 
+    @checked_arguments
     def symbols(self, name: str) -> list[clingo.Symbol]:
         """The derived atoms named ``name`` as clingo symbols (for typed readers such as
         :mod:`pyrules.outcomes`)."""
         return list(self._atoms.get(name, ()))
 
+    @checked_arguments
     def outcomes(self):
         """What the state's events do and what follows (damage results, state-based actions,
         attacks and activations, tokens, destroyed trackers, triggers): a
@@ -356,6 +390,7 @@ class Answers:
         from pyrules.outcomes import Outcomes
         return Outcomes(self)
 
+    @checked_arguments
     def assumptions(self, question: str | None = None, obj: str | None = None) -> list[Assumption]:
         """What the answers take for granted (``assumption/5`` of rules_asp/assumptions.lp, one
         relation): abilities of objects in the state, and of spells and abilities in the turn history,
@@ -376,6 +411,8 @@ class Answers:
 
         Sorted by object, ability and text.
         """
+        if obj is not None and not isinstance(obj, str):
+            obj = symbol_name(obj)
         if question is None:
             wanted = None
         elif question in QUESTION_KINDS:
@@ -403,8 +440,10 @@ class Answers:
             out.append(Assumption(o, ab, text, tuple(k for k in QUESTION_KINDS if k in kinds), scope))
         return sorted(set(out), key=lambda x: (x.object, x.ability, x.text, x.scope))
 
+    @checked_arguments
     def search_verdicts(self, effect: str) -> list[SearchVerdict]:
         """For search ``effect``, each object in the searched zone: can it be found? (701.23a)"""
+        effect = effect if isinstance(effect, str) else symbol_name(effect)
         out = []
         for a in self._atoms["can_find"] + self._atoms["cannot_find"]:
             args = self._memo.arguments(a)
@@ -412,17 +451,19 @@ class Answers:
                 continue
             found = a.name == "can_find"
             out.append(SearchVerdict(effect, symbol_name(args[1]), found,
-                                     "" if found else _reason(args[2]), self.citations(a), self.strength(a)))
+                                     "" if found else _reason(args[2]), self._citations(a), self._strength(a)))
         return sorted(out, key=lambda v: v.object)
 
     def _count(self, predicate: str, key: str, number_at: int, what: str) -> Count:
         """The ``Count`` of the ``predicate`` atom whose first argument is ``key``."""
+        key = key if isinstance(key, str) else symbol_name(key)
         for a in self._atoms[predicate]:
             args = self._memo.arguments(a)
             if self._memo.name(args[0]) == key:
-                return Count(key, args[number_at].number, self.citations(a), self.strength(a))
+                return Count(key, args[number_at].number, self._citations(a), self._strength(a))
         raise QueryError(f"no {what} {key!r} in this state")
 
+    @checked_arguments
     def count(self, effect: str) -> Count:
         """Number of cards count ``effect`` counts (709.2: a split card is one card).
 
@@ -431,6 +472,7 @@ class Answers:
         """
         return self._count("effect_count", effect, 1, "count effect")
 
+    @checked_arguments
     def discarded(self, event: str) -> Count:
         """Number of cards discarded in discard ``event`` (701.9a, 709.2).
 

@@ -8,6 +8,8 @@ and a user's own fact files are parsed). This module holds what that needs:
   every constant built from data is checked here (card facts, CR facts, the state builder).
 * :func:`is_asp_number` — whether an integer fits clingo's 32-bit numbers.
 * :func:`asp_constant`, :func:`asp_number` — the symbol, or :class:`NotAnAspValue`.
+* :func:`term_from_text` — a builder term written as text (``"x_at_most(3)"``), built from its
+  checked parts, never parsed.
 * :func:`add_facts` — add symbols as facts through ``Control.backend()`` (no parsing).
 * :func:`symbols_data` / :func:`symbols_from_data` — symbols as flat plain data (a table of
   distinct terms) and back, to send results between processes without printing and re-parsing them.
@@ -74,6 +76,70 @@ def asp_number(value: object) -> clingo.Symbol:
     if not is_asp_number(value):
         raise NotAnAspValue(value)
     return clingo.Number(value)  # type: ignore[arg-type]
+
+
+#: The tokens of a term written as text (:func:`term_from_text`): a name, an integer, a bracket
+#: or a comma, with blanks between them.
+_TERM_TOKEN = re.compile(r"\s*(?:([a-z][a-z0-9_]*)|(-?(?:0|[1-9][0-9]*))|([(),]))")
+
+#: How deep :func:`term_from_text` nests arguments (builder terms are one or two levels deep).
+MAX_TERM_DEPTH = 20
+
+
+def term_from_text(text: object) -> clingo.Symbol:
+    """The term a builder argument writes as text (``"x_at_most(3)"``, ``"colored(b)"``,
+    ``"alternative(k1)"``, ``"as_though_flash(ability_effect(o1,2))"``), built from its parts with
+    :func:`asp_constant` and :func:`asp_number`: names (:data:`ASP_NAME`), integers in clingo's
+    range and functions of them, at most :data:`MAX_TERM_DEPTH` deep. The text is never given to
+    clingo's parser.
+
+    Raises:
+        NotAnAspValue: ``text`` is not such a term (``value`` is the text).
+    """
+    if not isinstance(text, str) or not text.isascii():
+        raise NotAnAspValue(text)
+    tokens: list[tuple[str, str]] = []
+    at = 0
+    while at < len(text):
+        found = _TERM_TOKEN.match(text, at)
+        if found is None:
+            if text[at:].strip():
+                raise NotAnAspValue(text)
+            break
+        at = found.end()
+        kind = "name" if found.group(1) else "number" if found.group(2) else found.group(3)
+        tokens.append((kind, found.group(found.lastindex)))
+    position = 0
+
+    def term(depth: int) -> clingo.Symbol:
+        nonlocal position
+        if depth > MAX_TERM_DEPTH or position >= len(tokens):
+            raise NotAnAspValue(text)
+        kind, value = tokens[position]
+        position += 1
+        if kind == "number":
+            return asp_number(int(value)) if len(value) <= 12 else asp_number(2 ** 40)
+        if kind != "name":
+            raise NotAnAspValue(text)
+        if position < len(tokens) and tokens[position][0] == "(":
+            position += 1
+            arguments = [term(depth + 1)]
+            while position < len(tokens) and tokens[position][0] == ",":
+                position += 1
+                arguments.append(term(depth + 1))
+            if position >= len(tokens) or tokens[position][0] != ")":
+                raise NotAnAspValue(text)
+            position += 1
+            return asp_constant(value, arguments)
+        return asp_constant(value)
+
+    try:
+        result = term(0)
+    except NotAnAspValue:
+        raise NotAnAspValue(text) from None
+    if position != len(tokens):
+        raise NotAnAspValue(text)
+    return result
 
 
 def add_facts(ctl: clingo.Control, facts: Iterable[clingo.Symbol]) -> None:

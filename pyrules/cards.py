@@ -445,7 +445,7 @@ def cards_from_json(data: Any, source: str = "<string>", record: int | None = No
                                 "not a list of card records", source)
         yield from _mtgjson3_cards(data["cards"], source)
         return
-    if isinstance(data, dict):
+    if isinstance(data, dict) or record is not None:  # one record of a list: refused with its index
         yield _record_card(data, source, record)
         return
     if not isinstance(data, list):

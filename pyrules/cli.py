@@ -159,7 +159,8 @@ def _cmd_solve(args: argparse.Namespace) -> int:
     if deadline.expired():
         result = SolveResult("unknown", ())
     else:
-        result = solve_bounded(statements=statements, time_limit=deadline.remaining(), prepare=card_definitions)
+        result = solve_bounded(statements=statements, fact_files=per_file, time_limit=deadline.remaining(),
+                               prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)
     # answer_strength/2 (rules_asp/assumptions.lp): derived | assumed | unknown, per answer atom
     strengths: dict[str, str] = {}

@@ -277,10 +277,13 @@ def _fixed_shown_term(term: ast.AST) -> bool:
 
 
 #: A plain fact as clingo prints it (``str`` of the statement, clingo's canonical text): an
-#: optional classical negation, a name, and arguments without brackets, pools or quotes, or no
-#: arguments. Anything else (strings, nested terms, bodies, conditions, disjunctions, directives)
-#: goes the slow way, through the AST.
-_PRINTED_FACT = re.compile(r"-?(_*[a-z][A-Za-z0-9_']*)(?:\(([^()\";{}\[\]]+)\))?\.")
+#: optional classical negation, a name, and arguments without brackets or pools, strings (clingo
+#: prints them with ``\"`` and ``\\`` escaped) allowed, or no arguments. Anything else (nested
+#: terms, bodies, conditions, disjunctions, directives) goes the slow way, through the AST.
+_PRINTED_FACT = re.compile(r'-?(_*[a-z][A-Za-z0-9_\']*)(?:\(((?:[^()";{}\[\]]|"(?:[^"\\]|\\.)*")+)\))?\.', re.S)
+
+#: A string in clingo's printed text (for counting the commas between arguments outside them).
+_PRINTED_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.S)
 
 
 def _fact_signature(stm: ast.AST) -> tuple[str, int] | None:
@@ -291,6 +294,8 @@ def _fact_signature(stm: ast.AST) -> tuple[str, int] | None:
     if match is None:
         return None
     args = match.group(2)
+    if args is not None and '"' in args:
+        args = _PRINTED_STRING.sub("", args)
     return (match.group(1), 0 if args is None else args.count(",") + 1)
 
 
@@ -482,7 +487,7 @@ def parse_fact_text(text: str, label: str, allow_scripts: bool = False, deadline
         ast.parse_string(text, statements.append, logger=lambda code, msg: messages.append(msg),
                          message_limit=5)
     except RuntimeError:
-        msg = next((m for m in messages if "error" in m), "syntax error")
+        msg = next((m for m in messages if ": error: " in m), "syntax error")
         line = col = None
         loc, _, rest = msg.partition(": error: ")
         bits = loc.split(":")

@@ -17,6 +17,7 @@ rule base attached to it with ``cites/2``.
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -24,7 +25,7 @@ import clingo
 
 from pyrules.answers import Citation
 from pyrules.errors import NoAnswerError, QueryError
-from pyrules.state import counter_kind_term, ident, symbol_name
+from pyrules.state import checked_arguments, counter_kind_term, ident, symbol_name
 
 if TYPE_CHECKING:  # pragma: no cover
     from pyrules.api import Answers
@@ -193,11 +194,27 @@ class TriggeredTokens:
                 f"{self.count} {pt}{what} token(s){kw} (CR {_rules(self.citations)})")
 
 
+def _checked(fn):
+    """:func:`pyrules.state.checked_arguments` for an :class:`Outcomes` accessor (a wrong type is a
+    StateValueError naming the argument), then an id given as a clingo symbol (as the builder
+    accepts ids) is read as the text the answers compare with."""
+    @functools.wraps(fn)
+    def as_text(self, *args, **kwargs):
+        return fn(self, *(_id_text(a) for a in args), **{k: _id_text(v) for k, v in kwargs.items()})
+
+    return checked_arguments(as_text)
+
+
+def _id_text(value):
+    return symbol_name(value) if isinstance(value, clingo.Symbol) else value
+
+
 class Outcomes:
     """Typed reader over one :class:`pyrules.api.Answers` (one solved state).
 
     Raises (accessors):
         QueryError: a value the rule base did not derive (unknown player, object or counter kind).
+        StateValueError: an argument of the wrong type (a list for an id), naming the argument.
     """
 
     def __init__(self, answers: "Answers") -> None:
@@ -207,9 +224,10 @@ class Outcomes:
         return self._a.symbols(name)
 
     def _cite(self, atom: clingo.Symbol) -> tuple[Citation, ...]:
-        return self._a.citations(atom)
+        return self._a._citations(atom)  # unchecked: once per atom read
 
     # --- damage -------------------------------------------------------------------------------
+    @_checked
     def damage_results(self, event: str | None = None) -> list[DamageResult]:
         """Results of every damage assignment (120.3), optionally of one event; sorted."""
         out = []
@@ -228,7 +246,7 @@ class Outcomes:
             elif res.name in ("lose_life", "mark_damage"):
                 amount = args[0].number
             out.append(DamageResult(symbol_name(e), symbol_name(s), symbol_name(r), res.name, amount,
-                                    player, counter, self._cite(a), self._a.strength(a)))
+                                    player, counter, self._cite(a), self._a._strength(a)))
         return sorted(out, key=lambda d: (d.event, d.source, d.recipient, d.result))
 
     def _value(self, name: str, *key: clingo.Symbol) -> int:
@@ -237,6 +255,7 @@ class Outcomes:
                 return a.arguments[-1].number
         raise QueryError(f"no {name} for {', '.join(_text(k) for k in key)} in this state")
 
+    @_checked
     def life(self, player: str) -> int:
         """``player``'s life total after the events (119.3, 120.3a, 120.3f).
 
@@ -245,10 +264,12 @@ class Outcomes:
         """
         return self._value("life_after", ident(player))
 
+    @_checked
     def poison(self, player: str) -> int:
         """``player``'s poison counters after the events (122.1f, 120.3b, 120.3g)."""
         return self._value("poison_after", ident(player))
 
+    @_checked
     def counters(self, obj: str, kind: str) -> int:
         """Counters of ``kind`` (``"-1/-1"``, ``"loyalty"``, ``"defense"`` ...) on ``obj`` after the
         events, before state-based actions (122; 120.3c/d/h). 0 if it never had any."""
@@ -257,10 +278,12 @@ class Outcomes:
         except QueryError:
             return 0
 
+    @_checked
     def damage_marked(self, obj: str) -> int:
         """Damage marked on creature ``obj`` after the events (120.3e, 120.6)."""
         return self._value("damage_marked_after", ident(obj))
 
+    @_checked
     def toughness(self, obj: str) -> int | None:
         """Toughness of creature ``obj`` after the events (208, 613.4c); None if not known here
         (a characteristic-defining "*", 604.3)."""
@@ -269,6 +292,7 @@ class Outcomes:
         except QueryError:
             return None
 
+    @_checked
     def has_keyword(self, obj: str, keyword: str) -> Verdict:
         """Does ``obj`` have keyword ability ``keyword`` now? (613.1f; keyword counters 122.1b)
 
@@ -287,6 +311,7 @@ class Outcomes:
         return Verdict("keyword", obj, keyword, have, reasons, cites)
 
     # --- state-based actions --------------------------------------------------------------------
+    @_checked
     def state_based_actions(self) -> list[StateBasedAction]:
         """State-based actions the next check performs (704.3, 704.5), sorted."""
         out = []
@@ -298,14 +323,16 @@ class Outcomes:
                 detail = symbol_name(args[1])
             elif act.name == "annihilate_counters":
                 detail = args[1].number
-            out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a), self._a.strength(a)))
+            out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a), self._a._strength(a)))
         return sorted(out, key=lambda s: (s.action, s.subject))
 
+    @_checked
     def sba(self, action: str, subject: str) -> StateBasedAction | None:
         """The state-based action ``action`` on ``subject``, or None if it doesn't happen."""
         return next((s for s in self.state_based_actions() if (s.action, s.subject) == (action, subject)), None)
 
     # --- combat, activation ---------------------------------------------------------------------
+    @_checked
     def attack(self, obj: str) -> Verdict:
         """May creature ``obj`` be declared as an attacker? (508.1a, 302.6)
 
@@ -323,6 +350,7 @@ class Outcomes:
         return Verdict("attack", obj, None, bool(yes), tuple(sorted(symbol_name(a.arguments[1]) for a in no)), cites,
                        self._a._strongest(yes + no))
 
+    @_checked
     def activate(self, obj: str, ability: str) -> Verdict:
         """May ``obj``'s {T}/{Q} ability ``ability`` be activated now? (602.5a, 302.6, 107.5, 107.6)
 
@@ -338,6 +366,7 @@ class Outcomes:
         return Verdict("activate", obj, ability, bool(yes), tuple(sorted(symbol_name(a.arguments[2]) for a in no)),
                        cites, self._a._strongest(yes + no))
 
+    @_checked
     def activations(self, obj: str) -> list[Verdict]:
         """Every {T}/{Q} activated ability of ``obj`` (its card's, ``(card, face, index)``, or given by the
         state) and whether it may be activated now (602.5a, 302.6, 107.5, 107.6); sorted."""
@@ -353,6 +382,7 @@ class Outcomes:
         return Verdict("activate", obj, _text(ability), bool(yes),
                        tuple(sorted(symbol_name(a.arguments[2]) for a in no)), cites, self._a._strongest(yes + no))
 
+    @_checked
     def attack_battle(self, player: str, battle: str) -> Verdict:
         """May ``player`` attack ``battle``? (310.8b)"""
         key = (ident(player), ident(battle))
@@ -363,6 +393,7 @@ class Outcomes:
                        ("protector",) if no else (), cites)
 
     # --- tokens ------------------------------------------------------------------------------------
+    @_checked
     def token_name(self, obj: str) -> Outcome:
         """Name of token ``obj`` (111.4: given, or its subtypes as created plus "Token"); args[0] the name."""
         for a in self._atoms("token_name"):
@@ -378,12 +409,14 @@ class Outcomes:
             return Outcome("token_name", (name,), self._cite(a))
         raise QueryError(f"{obj!r} is not a token of this state")
 
+    @_checked
     def token_subtypes(self, obj: str) -> tuple[str, ...]:
         """Subtypes of token ``obj`` now, in order (111.4)."""
         subs = sorted((a.arguments[1].number, symbol_name(a.arguments[2])) for a in self._atoms("token_subtype_now")
                       if symbol_name(a.arguments[0]) == obj)
         return tuple(s for _, s in subs)
 
+    @_checked
     def token_copy(self, event: str) -> Verdict:
         """Is a token copy created by ``event``? (111.12, 707.2, 608.2h)"""
         yes = [a for a in self._atoms("creates_token_copy") if symbol_name(a.arguments[0]) == event]
@@ -391,6 +424,7 @@ class Outcomes:
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("token_copy", event, None, bool(yes), ("nonexistent_object",) if no else (), cites)
 
+    @_checked
     def triggered_tokens(self) -> list[TriggeredTokens]:
         """Tokens the abilities that triggered on the events will create when they resolve (603.3a,
         608.2c, 111.1-111.3), one entry per triggered ability and token description; sorted. Not given
@@ -416,6 +450,7 @@ class Outcomes:
         return sorted(out, key=lambda t: (t.event, t.source, t.ability, t.occurrence))
 
     # --- everything else ---------------------------------------------------------------------------
+    @_checked
     def results(self, kind: str) -> list[Outcome]:
         """Atoms of ``kind`` (``destroy_result``, ``triggers``, ``expends``, ``damage_removed``,
         ``library_shuffled``, ``shuffled_in``, ``not_shuffled_in``, ``tldr_result``, ``stays_in_zone``,
@@ -426,10 +461,11 @@ class Outcomes:
         ``assigns_combat_damage``, ``assigns_no_combat_damage``, ``lethal_damage_to_assign``,
         ``combat_damage_assignment``, ``combat_damage_among_blockers``, ``combat_damage_to_attacked_at_most``,
         ``combat_assignment_undecided``) as text, sorted."""
-        return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a), self._a.strength(a))
+        return sorted((Outcome(kind, tuple(_text(x) for x in a.arguments), self._cite(a), self._a._strength(a))
                        for a in self._atoms(kind)),
                       key=lambda o: o.args)
 
+    @_checked
     def destroy_results(self, event: str) -> list[Outcome]:
         """What destroying in ``event`` does (701.8; trackers per the Naturalize 2 rulings): each
         result as ``Outcome("destroy_result", (event, result))``."""

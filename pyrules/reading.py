@@ -82,6 +82,8 @@ def read_bytes(path: str | Path, what: str, error: type[PyrulesError] = PyrulesE
             the error names the file (``source``).
     """
     source = str(path)
+    if "\0" in source:  # no file system has such a name (os.open would raise ValueError)
+        raise error(f"cannot read {what}: its name has a NUL character", source)
     limit = max_input_bytes() if limit is None else limit
     flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_CLOEXEC", 0) | getattr(os, "O_BINARY", 0)
     try:

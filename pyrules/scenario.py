@@ -216,6 +216,10 @@ def load_scenario(path: str | Path) -> Scenario:
     cards = data.get("cards", [])
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
         raise ScenarioError("'cards' must be a list of card data file names", label, _line_of(text, "cards"))
+    for c in cards:
+        if "\0" in c or not c:  # no file has such a name: say where, not only that it cannot be read
+            raise ScenarioError(f"'cards': {c!r} is no file name ({'a NUL character in it' if c else 'empty'})",
+                                label, _line_of(text, "cards"))
     for section in ("players", "objects", "effects"):
         entries = data.get(section, [])
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
@@ -247,7 +251,7 @@ def load_scenario(path: str | Path) -> Scenario:
         effect = dict(effect)
         key = METHOD_KEY if METHOD_KEY in effect else "kind"
         method = effect.pop(key, None)
-        if method not in methods:
+        if not isinstance(method, str) or method not in methods:  # (a TOML table or array is unhashable)
             raise ScenarioError(f"[[effects]] #{i + 1}: {key} must be one of {', '.join(sorted(methods))} "
                                 f"(a state builder method), not {method!r}",
                                 label, _key_line(text, "effects", i, key))

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from functools import lru_cache
 from importlib import resources
-from typing import Iterable
+from typing import Iterable, Sequence
 
 import clingo
 import clingo.ast
@@ -92,7 +92,8 @@ class SolveResult:
 
 def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str]] = (),
           time_limit: float = DEFAULT_TIME_LIMIT, include_rule_base: bool = True,
-          arguments: Iterable[str] = (), statements: Iterable[clingo.ast.AST] = ()) -> SolveResult:
+          arguments: Iterable[str] = (), statements: Iterable[clingo.ast.AST] = (),
+          fact_files: Sequence[tuple[str, Sequence[clingo.ast.AST]]] = ()) -> SolveResult:
     """Ground the rule base with ``facts`` and the extra ``programs``, solve, return the first model.
 
     Args:
@@ -103,6 +104,8 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
             from data; errors name the label.
         statements: already-checked clingo AST statements (a user's fact file, see
             :mod:`pyrules.fact_files`).
+        fact_files: ``(file name, statements)`` of the fact files ``statements`` came from, so that
+            a grounding error in one (clingo names them all ``<string>``) names its file.
         time_limit: seconds allowed for solving (> 0).
         include_rule_base: False to solve only ``facts`` and ``programs``.
         arguments: extra clingo command-line options for the Control object.
@@ -126,7 +129,7 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
     try:
         ctl.ground([("base", [])])
     except RuntimeError:
-        raise _program_error("grounding", messages) from None
+        raise _grounding_error(messages, fact_files) from None
     models: list[tuple[clingo.Symbol, ...]] = []
     with ctl.solve(async_=True, on_model=lambda m: models.append(tuple(m.symbols(shown=True)))) as handle:
         if not handle.wait(time_limit):
@@ -138,9 +141,29 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
     return SolveResult("satisfiable", models[-1] if models else (), tuple(messages))
 
 
+def _grounding_error(messages: list[str], fact_files: Sequence[tuple[str, Sequence[clingo.ast.AST]]]
+                     ) -> FactFileError:
+    """clingo's first *error* message of a failed grounding as one located :class:`FactFileError`:
+    its file is the fact file of the statement (clingo calls every parsed text ``<string>``), else
+    the one fact file given, else ``"grounding"``. Info and warning messages (``info: no atoms over
+    signature ... state_error/1``) are never taken for the error."""
+    from pyrules.clingo_app import _fact_file_at, one_line_error
+
+    errors = [m for m in messages if ": error: " in m]
+    if not errors:
+        return FactFileError("grounding stopped: " + " ".join(" ".join(messages).split())[:300] if messages
+                             else "grounding stopped", fact_files[0][0] if len(fact_files) == 1 else "grounding")
+    err = one_line_error(errors, "grounding stopped")
+    if err.source in ("<string>", None) and fact_files:
+        err.source = _fact_file_at(fact_files, err)
+    elif err.source in ("<string>", None):
+        err.source = "grounding"
+    return err
+
+
 def _program_error(label: str, messages: list[str]) -> FactFileError:
     """Turn clingo's parse/ground messages (``<block>:LINE:COL-COL: error: …``) into one error."""
-    text = next((m for m in messages if "error" in m), messages[-1] if messages else "clingo failed")
+    text = next((m for m in messages if ": error: " in m), messages[-1] if messages else "clingo failed")
     line = column = None
     head, _, rest = text.partition(": ")
     parts = head.split(":")

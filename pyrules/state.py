@@ -15,9 +15,9 @@ import functools
 from dataclasses import dataclass, field
 from typing import Iterable
 
-from clingo import Function, Number, String, Symbol, parse_term
+from clingo import Function, Number, String, Symbol
 
-from pyrules.asp_terms import is_asp_name
+from pyrules.asp_terms import NotAnAspValue, is_asp_name, term_from_text
 from pyrules.errors import QueryError, StateValueError
 
 #: Zones of CR 400.1.
@@ -31,18 +31,41 @@ PAYMENTS = ("colored(C)", "generic(N)", "colorless", "life(2)")
 
 
 def _term(method: str, argument: str, text: str, accepted: Iterable[str]) -> Symbol:
-    """Parse ``text`` as an ASP term (an argument of builder ``method``).
+    """The ASP term ``text`` writes (an argument of builder ``method``), built from its checked
+    parts (:func:`pyrules.asp_terms.term_from_text`: names, numbers, functions of them), never
+    parsed by clingo.
 
     Raises:
-        StateValueError: ``text`` is no ASP term; one line naming the argument and ``accepted``.
+        StateValueError: ``text`` is no such term; one line naming the argument and ``accepted``.
     """
     try:
-        if not text.isascii():  # clingo's parser would fail on (or abort at) other text
-            raise RuntimeError(text)
-        return parse_term(text, logger=lambda code, msg: None)
-    except RuntimeError:
+        return term_from_text(text)
+    except NotAnAspValue:
         raise StateValueError(f"{method}: {argument} {text!r} is not an ASP term "
                               f"(accepted: {', '.join(accepted)})", argument) from None
+
+
+#: The proposal choices an effect may require (601.3b), as the rule base reads them
+#: (rules_asp/as_though.lp could_choose/3, costs.lp choice_made/2): name -> its argument's kind.
+CHOICES = {"x_at_most": "number", "targets_designation": "name"}
+
+
+def _choice_term(method: str, text: str) -> Symbol:
+    """The term of a required proposal choice (``"x_at_most(3)"``, ``"targets_designation(commander)"``).
+
+    Raises:
+        StateValueError: ``text`` is not one of :data:`CHOICES` with an argument of its kind (any
+            other choice no rule reads: refused, not ignored).
+    """
+    accepted = ("x_at_most(N)", "targets_designation(D)")
+    term = _term(method, "choice", text, accepted)
+    kind = CHOICES.get(term.name) if term.type == term.type.Function else None
+    if kind is None or len(term.arguments) != 1 or \
+            term.arguments[0].type != (term.type.Number if kind == "number" else term.type.Function) or \
+            (kind == "name" and term.arguments[0].arguments):
+        raise StateValueError(f"{method}: choice {text!r} is no choice the rule base reads "
+                              f"(accepted: {', '.join(accepted)})", "choice")
+    return term
 
 
 def ident(name: str | Symbol) -> Symbol:
@@ -271,7 +294,7 @@ class GameState:
         if name is not None:
             self.extra.append(Function("requires_name", [e, String(name)]))
         if choice is not None:
-            self.extra.append(Function("requires_choice", [e, parse_term(choice)]))
+            self.extra.append(Function("requires_choice", [e, _choice_term("allow_as_though_flash", choice)]))
         if cost is not None:
             self.extra.append(Function("requires_cost", [e, ident(cost)]))
         if condition is not None:
@@ -1110,8 +1133,11 @@ def _unknown_reference(ref: tuple[str, str, str, str], players: set, objects: se
     method, argument, name, kind = ref
     known = {"player": players, "object": objects}.get(kind, players | objects)
     what = {"player": "a player", "object": "an object"}.get(kind, "a player or an object")
-    close = difflib.get_close_matches(name, sorted(known), n=1, cutoff=0.5) or [
-        k for k in sorted(known) if k.lower() == name.lower()]
+    # ids may be clingo symbols (ident(), a Number): compared as the text they stand for
+    known = sorted({k if isinstance(k, str) else symbol_name(k) for k in known})
+    text = name if isinstance(name, str) else symbol_name(name)
+    close = difflib.get_close_matches(text, known, n=1, cutoff=0.5) or [
+        k for k in known if k.lower() == text.lower()]
     hint = f" (did you mean {close[0]!r}?)" if close else ""
     return StateValueError(f"{method}: {argument} {name!r} is not {what} of this state{hint}", argument)
 
@@ -1144,6 +1170,11 @@ def Function(name: str, arguments=(), positive: bool = True) -> Symbol:  # noqa:
     return _clingo_function(name, arguments, positive)
 
 
+def _unexpected(sig, kwargs: dict) -> str | None:
+    """The first keyword of ``kwargs`` that signature ``sig`` has no parameter for, or None."""
+    return next((k for k in kwargs if k not in sig.parameters), None)
+
+
 def checked_arguments(fn):
     """Wrap a public function or method outside the builder (:class:`pyrules.api.KnowledgeBase`)
     so that its arguments are checked against its annotations as the builder's are
@@ -1163,7 +1194,7 @@ def checked_arguments(fn):
         try:
             bound = sig.bind(*args, **kwargs)
         except TypeError as err:
-            raise StateValueError(f"{fn.__qualname__}: {err}") from None
+            raise StateValueError(f"{fn.__qualname__}: {err}", _unexpected(sig, kwargs)) from None
         for name, value in bound.arguments.items():
             if name in hints and name != "return":
                 if isinstance(value, collections.abc.Iterator):
@@ -1197,7 +1228,7 @@ def _validated(fn):
             try:
                 sig.bind(self, *args, **kwargs)
             except TypeError as err:
-                raise StateValueError(f"{fn.__name__}: {err}") from None
+                raise StateValueError(f"{fn.__name__}: {err}", _unexpected(sig, kwargs)) from None
         given.update(kwargs)
         if not required_set <= given.keys():
             missing = [n for n in required if n not in given]

@@ -601,3 +601,31 @@ def test_card_checks_workers_read_records_nested_deeper_than_pickle_writes(tmp_p
     assert report.cards == 450
     assert report.errors == [(str(path), "Bad", f'{path}: record 450 ("Bad"): card_faces must be a list of objects, '
                                                  "not int")]
+
+
+# ----------------------------------------------------------------------------------------------
+# A list item that is no card record (issue 12 fuzz finding: a number in a list of cards was
+# reported without its record, as if the whole file were refused)
+
+@pytest.mark.parametrize("item", [2.5, 7, None, True, "Shock", [], [{"name": "Shock"}]])
+def test_a_list_item_that_is_no_object_is_refused_with_its_record_index(tmp_path, real_records, item):
+    bears = real_records["scryfall"][1]
+    path = tmp_path / "cards.json"
+    path.write_text(json.dumps([{**bears, "name": ["x"]}, item, bears]), encoding="utf-8")
+    code, out, err = _run_cli("cards", "parse", "--no-cache", str(path))
+    assert code == 2 and out.count('card("Grizzly Bears").') == 1  # the good record is kept
+    lines = err.splitlines()
+    # one located line per refused record, each naming its own record
+    assert len(lines) == 2 and lines[0].startswith(f"pyrules: error: {path}: record 0")
+    assert lines[1].startswith(f"pyrules: error: {path}: record 1") and "not a card record (an object)" in lines[1]
+    with pytest.raises(CardTextError, match=r": record 1\b"):
+        list(cards_from_json_items(path))
+
+
+def cards_from_json_items(path: Path):
+    """Each record of a JSON list file through cards_from_json with its index (as cards parse does)."""
+    from pyrules.cards import cards_from_json
+
+    for i, rec in enumerate(json.loads(path.read_text(encoding="utf-8"))):
+        if i:  # record 0 is the one with a bad name
+            yield from cards_from_json(rec, str(path), record=i)

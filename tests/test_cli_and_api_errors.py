@@ -414,3 +414,96 @@ def test_asking_about_an_object_the_state_does_not_have_is_an_error_not_an_empty
     for ask in (answers.cast_options, answers.cast_verdicts):
         with pytest.raises(QueryError, match="'gl'"):
             ask("gl")  # a misspelt g1
+
+
+# --- the answer accessors (C12; issue 12 fuzz findings: a list or dict as an id raised TypeError
+# "unhashable type" from Answers.symbols and the object check) ------------------------------------
+
+def _accessors(target) -> list[str]:
+    return sorted(n for n in dir(type(target)) if not n.startswith("_") and callable(getattr(type(target), n)))
+
+
+def test_answer_and_outcome_accessors_with_any_arguments_raise_only_pyrules_errors(split_kb):
+    import inspect
+
+    import clingo
+    from hypothesis import HealthCheck, given, settings, strategies as st
+
+    from pyrules.errors import PyrulesError, StateValueError
+
+    answers = split_kb.ask(_split_state(False))
+    targets = {"answers": answers, "outcomes": answers.outcomes()}
+    calls = [(t, m) for t in targets for m in _accessors(targets[t])]
+    assert len(calls) > 25  # every public accessor of both readers
+    value = st.one_of(
+        st.sampled_from(["g1", "alice", "may_cast", "cast", "e1", "", "\ud800", "é", "a\x00"]), st.text(max_size=4),
+        st.integers(), st.none(), st.booleans(), st.floats(), st.binary(max_size=3),
+        st.sampled_from([clingo.Supremum, clingo.Function("g1"), clingo.Number(3), clingo.String("g1")]),
+        st.lists(st.text(max_size=2), max_size=2), st.dictionaries(st.text(max_size=2), st.integers(), max_size=2),
+        st.frozensets(st.integers(), max_size=2))
+
+    @settings(max_examples=500, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(calls), st.data())
+    def call(target_method, data):
+        target, method = target_method
+        bound = getattr(targets[target], method)
+        params = list(inspect.signature(bound).parameters)
+        args = [data.draw(value) for _ in range(data.draw(st.integers(0, len(params) + 1)))]
+        kwargs = {"bogus": 1} if data.draw(st.integers(0, 9)) == 0 else {}
+        try:
+            bound(*args, **kwargs)
+        except StateValueError as err:
+            assert "\n" not in str(err) and (err.argument is None or err.argument in params + ["bogus"]), err
+            if kwargs:
+                assert err.argument == "bogus" or "positional" in str(err) or "missing" in str(err), err
+        except PyrulesError as err:
+            assert "\n" not in str(err)
+
+    call()
+
+
+def test_an_id_given_as_a_clingo_symbol_reads_as_the_same_id(split_kb):
+    import clingo
+
+    answers = split_kb.ask(_split_state(False))
+    g1 = clingo.Function("g1")
+    assert answers.cast_options(g1) == answers.cast_options("g1") and len(answers.cast_options("g1")) == 3
+    assert answers.cast_verdicts(g1) == answers.cast_verdicts("g1")
+    assert answers.mana_value(g1) == answers.mana_value("g1")
+    assert answers.land_plays(g1) == answers.land_plays("g1")
+    assert answers.outcomes().activations(g1) == answers.outcomes().activations("g1")
+
+
+def test_an_unknown_id_in_a_state_whose_ids_include_a_clingo_number_is_a_state_value_error():
+    import clingo
+
+    from pyrules import GameState
+    from pyrules.errors import StateValueError
+
+    state = GameState()
+    state.add_player("alice")
+    state.add_object(clingo.Number(7), "Shock", zone="battlefield", owner="alice")
+    state.add_object("o3", "Shock", zone="graveyard", owner="alice")
+    state.tap("o2")  # o2 may still be added: checked when the facts are built
+    with pytest.raises(StateValueError, match=r"^tap: obj 'o2' is not an object of this state \(did you mean 'o3'\?\)"):
+        state.facts()
+
+
+
+# --- a scenario's builder-method of any TOML type (issue 12 fuzz finding: a table there raised
+# TypeError "unhashable type: 'dict'" from load_scenario and an internal error from pyrules ask) --
+
+@pytest.mark.parametrize("value", ["{a = {b = 1}}", "[1, 2]", "[]", "7", "true", "1.5", "1979-05-27", '"tap "', '""'])
+def test_a_scenario_effect_whose_builder_method_is_no_method_name_is_refused_at_its_line(tmp_path, capsys, value):
+    from pyrules.errors import ScenarioError
+    from pyrules.scenario import load_scenario
+
+    path = _write(tmp_path, "s.toml", '[[players]]\nplayer = "alice"\n\n[[effects]]\n'
+                                      f'builder-method = {value}\nplayer = "alice"\n')
+    with pytest.raises(ScenarioError) as info:
+        load_scenario(path)
+    assert (info.value.source, info.value.line) == (str(path), 5)
+    assert "builder-method must be one of" in info.value.message and "\n" not in str(info.value)
+    assert main(["ask", str(path), "cast"]) == 2
+    (line,) = capsys.readouterr().err.splitlines()
+    assert line.startswith(f"pyrules: error: {path}:5: [[effects]] #1: builder-method must be one of")

@@ -333,3 +333,62 @@ def test_backend_facts_are_facts_to_the_grounder():
     ctl.ground([("base", [])])
     atoms = {str(a.symbol): a.is_fact for a in ctl.symbolic_atoms}
     assert atoms == {"p(1)": True, "p(2)": True, "p(3)": True, "r(2)": True, "q(1)": True, "q(3)": True}
+
+
+# --- builder terms given as text are built from checked parts, never parsed (S1 class; issue 12
+# fuzz finding: allow_as_though_flash's choice went to clingo.parse_term, whose RuntimeError escaped)
+
+def test_builder_terms_given_as_text_are_built_from_checked_parts_never_parsed(monkeypatch):
+    def no_parsing(*args, **kwargs):
+        raise AssertionError("a builder value reached clingo's parser")
+
+    monkeypatch.setattr(clingo, "parse_term", no_parsing)
+    monkeypatch.setattr(clingo.symbol, "parse_term", no_parsing)
+    pieces = st.sampled_from(["x_at_most", "targets_designation", "colored", "generic", "alternative", "life", "b",
+                              "commander", "(", ")", ",", " ", "3", "-1", "99999999999", "X", '"s"', "é", "#include",
+                              ".", "%", "\n", "as_though_flash", "ability_effect", "o1", "\x00", "\ud800"])
+    texts = st.one_of(st.lists(pieces, max_size=8).map("".join),
+                      st.sampled_from(["x_at_most(3)", "targets_designation(commander)", "colored(r)", "generic(2)",
+                                       "life(2)", "alternative(k1)", "as_though_flash(ability_effect(o1,2))"]))
+    calls = {"choice": lambda s, t: s.allow_as_though_flash("e1", "alice", choice=t),
+             "method": lambda s, t: s.set_cast_method("o1", t),
+             "pays": lambda s, t: s.propose("p1", "alice", "o1", pays={1: t}),
+             "timing": lambda s, t: s.propose("p1", "alice", "o1", timing=t)}
+    heads = {"choice": "requires_choice", "method": "cast_method", "pays": "proposal_pays", "timing": "proposal_timing"}
+
+    @settings(max_examples=400, deadline=None, database=None, suppress_health_check=list(HealthCheck))
+    @given(st.sampled_from(sorted(calls)), texts)
+    def build(argument, text):
+        state = GameState()
+        state.add_player("alice")
+        state.add_object("o1", "Shock", zone="stack", owner="alice")
+        try:
+            calls[argument](state, text)
+        except StateValueError as err:
+            assert err.argument in (argument, "pays[1]") and "\n" not in str(err), err
+            return
+        (fact,) = [f for f in state.extra if f.name == heads[argument]]
+        # what was built is the term the text writes: its printed form reads back as the text
+        assert str(fact.arguments[-1]).replace(" ", "") == "".join(text.split())
+        if argument == "choice":
+            assert fact.arguments[-1].name in ("x_at_most", "targets_designation")
+
+    build()
+
+
+_TERM_PIECES = st.sampled_from(["a", "b_1", "f", "(", ")", ",", " ", "0", "3", "-1", "2147483647", "2147483648",
+                                "X", '"s"', "é", ".", "#include", "\x00"])
+
+
+@settings(max_examples=500, deadline=None)
+@given(st.lists(_TERM_PIECES, max_size=10).map("".join))
+def test_a_term_written_as_text_is_built_as_clingo_would_read_it_or_refused(text):
+    from pyrules.asp_terms import NotAnAspValue, term_from_text
+
+    try:
+        built = term_from_text(text)
+    except NotAnAspValue as err:
+        assert err.value == text
+        return
+    # accepted: names, numbers in range and functions of them, which clingo reads the same way
+    assert built == clingo.parse_term(text) and str(built).replace(" ", "") == "".join(text.split())

@@ -41,7 +41,8 @@ What it checks, and how each run is classified:
 * ``ok`` (an answer), ``no-answer`` (NoAnswerError, exit 1) and ``error`` (a PyrulesError, or exit
   2 with a one-line message that names the input file) are fine.
 * FAILURE: any other exception; a traceback or ``PANIC`` in any output; an exit code other than
-  0/1/2 (a signal too); an error message of several lines or one that names no input file; a
+  0/1/2 (a signal too); an error message of several lines (one located line per refused record,
+  as ``cards parse`` reports them, is fine) or one that names no input file; a
   command (in-process or CLI) running past ``--time-limit`` + 10 s (a hang: the worker is killed);
   a worker process dying (an abort); the secret string of the canary files (which payloads
   ``#include``) in any output; a marker file written by a payload's code; a file in the watched
@@ -1358,6 +1359,19 @@ def _is_noise(line: str) -> bool:
             is not None or re.match(r"^\S.*?: (warning|info): ", line) is not None or line.startswith("*** Info"))
 
 
+def separate_record_errors(lines: list[str], tokens: list[str]) -> bool:
+    """Whether several error lines are one located error per refused record, as ``cards parse``
+    reports them (``pyrules: error: <file>: record N ...: message``, each naming an input and a
+    record of its own): fine. One error split over several lines is not."""
+    records = []
+    for line in lines:
+        found = re.match(r"pyrules: error: .*?: record (\d+)\b", line)
+        if not found or not names_input(line, tokens):
+            return False
+        records.append(found.group(1))
+    return len(set(records)) == len(records)
+
+
 def classify_exit(channel: str, rc: int, out: str, err: str, root: Root, tokens: list[str], nul: bool) -> Run:
     bad = check_output(channel, out + "\n" + err, root)
     if bad:
@@ -1373,6 +1387,8 @@ def classify_exit(channel: str, rc: int, out: str, err: str, root: Root, tokens:
         return Run(channel, "FAILURE", f"forged answer in the output of {channel}", out[-2000:])
     if rc == 2:
         lines = [l for l in err.splitlines() if not _is_noise(l)]
+        if len(lines) > 1 and separate_record_errors(lines, tokens):
+            return Run(channel, "error", detail=lines[0][:300])
         if len(lines) != 1:
             return Run(channel, "FAILURE", f"{channel}: exit 2 with {'no' if not lines else 'a multi-line'} error "
                        f"message", err[-2000:])
@@ -1716,10 +1732,7 @@ class Worker:
             answers = holder["a"]
             for q, a in api["queries"]:
                 arg = decode_value(a)
-                if q == "citations":
-                    self.api(runs, "api:Answers.citations", lambda: answers.citations(
-                        arg if hasattr(arg, "type") else __import__("clingo").Function("x")), None)
-                elif q in ("cast_options", "cast_verdicts", "land_plays") and arg is None:
+                if q in ("cast_options", "cast_verdicts", "land_plays") and arg is None:
                     self.api(runs, f"api:Answers.{q}", lambda: getattr(answers, q)(), None)
                 else:
                     self.api(runs, f"api:Answers.{q}", lambda: getattr(answers, q)(arg), None)
