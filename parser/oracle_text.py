@@ -62,13 +62,13 @@ KEYWORD_PATTERNS: dict[str, tuple[str, str]] = {
 
 def keyword_names_from_cr(path: str | Path) -> list[str]:
     """Keyword ability names of the CR at ``path``: its 702.x headers (lower case, as
-    ``pyrules.cr`` catalogs them) with "Daybound and Nightbound" and "∞ (Infinity)" split into
+    ``pyrules.inputs.comprehensive_rules`` catalogs them) with "Daybound and Nightbound" and "∞ (Infinity)" split into
     the words printed on cards, plus :data:`KEYWORD_VARIANTS`; sorted longest first.
 
     Raises:
         RulesDocumentError: the CR file cannot be read.
     """
-    from pyrules.cr import load_comprehensive_rules
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
     names = {e.name for e in load_comprehensive_rules(path).catalogs.keyword_abilities}
     names.discard("daybound and nightbound")
@@ -93,7 +93,7 @@ def render_keyword_terminals(keywords: list[str], ability_words: list[str]) -> s
 def regenerate_grammar(cr_path: str | Path, grammar_path: str | Path | None = None) -> None:
     """Rewrite the generated keyword terminals of ``oracle_text.lark`` from the CR at ``cr_path``
     (702 headers + variants; 207.2c ability words). A maintenance step, run when the CR changes."""
-    from pyrules.cr import load_comprehensive_rules
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
     grammar_path = Path(grammar_path or Path(__file__).with_name("oracle_text.lark"))
     doc = load_comprehensive_rules(cr_path)

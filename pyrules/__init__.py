@@ -21,7 +21,8 @@ if not _os.path.isdir(_os.path.join(_os.path.dirname(__file__), "parser")) and _
     __path__.append(_checkout_root)  # type: ignore[name-defined]  # noqa: F821
 
 
-from pyrules.api import Answers, KnowledgeBase  # noqa: E402
-from pyrules.state import GameState  # noqa: E402
+from pyrules.answers.answer_set import Answers  # noqa: E402
+from pyrules.api import KnowledgeBase  # noqa: E402
+from pyrules.facts.state import GameState  # noqa: E402
 
 __all__ = ["Answers", "GameState", "KnowledgeBase", "__version__"]

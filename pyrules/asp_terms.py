@@ -226,3 +226,9 @@ def symbols_from_data(data: tuple[tuple, tuple[int, ...]]) -> list[clingo.Symbol
         return [built[i] for i in roots]
     except (TypeError, IndexError) as err:
         raise ValueError(f"not symbol data: {err}") from None
+
+
+def symbol_name(sym: clingo.Symbol) -> str:
+    """The text of an id symbol: a string's contents, else the symbol as clingo prints it (a
+    constant's name); the inverse of :func:`pyrules.facts.terms.ident`."""
+    return sym.string if sym.type == sym.type.String else str(sym)

@@ -82,7 +82,7 @@ class QuestionError(QueryError):
 
 
 class StateValueError(QueryError, ValueError):
-    """A value given to the state builder (:class:`pyrules.state.GameState`) or to the knowledge
+    """A value given to the state builder (:class:`pyrules.facts.state.GameState`) or to the knowledge
     base (:class:`pyrules.api.KnowledgeBase`: ``time_limit``, ``ask``'s state, ``ask_many``'s
     workers) has the wrong type, syntax or range. ``argument`` names the parameter (``x_value``,
     ``step``, ``time_limit`` …) or is None."""

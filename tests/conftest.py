@@ -32,7 +32,7 @@ def _require(path: Path, what: str) -> Path:
 
 @pytest.fixture(scope="session", autouse=True)
 def _card_cache_in_tmp(tmp_path_factory):
-    """Keep the card-text cache (pyrules.cards.CardCache) of test runs out of the user's home."""
+    """Keep the card-text cache (pyrules.inputs.card_cache.CardCache) of test runs out of the user's home."""
     mp = pytest.MonkeyPatch()
     mp.setenv("PYRULES_CACHE_DIR", str(tmp_path_factory.mktemp("card-cache")))
     yield
@@ -100,7 +100,7 @@ def oracle_records(cards_dir: Path) -> dict[str, dict]:
 def kb_of(oracle_records):
     """``kb_of(*names)``: a KnowledgeBase over the named real cards (from :func:`oracle_records`)."""
     from pyrules import KnowledgeBase
-    from pyrules.cards import cards_from_json
+    from pyrules.inputs.cards import cards_from_json
 
     def make(*names: str):
         return KnowledgeBase(cards_from_json([oracle_records[n] for n in names]))

@@ -1,4 +1,4 @@
-"""Announced optional additional costs in the total cost (rules_asp/additional_costs.lp, costs.lp):
+"""Announced optional additional costs in the total cost (rules_asp/casting/additional_costs.lp, costs.lp):
 601.2b (the player announces the additional costs the spell has), 601.2f (the total cost is the mana
 cost or alternative cost plus all additional costs and cost increases, minus all cost reductions),
 118.7a (a generic reduction reduces only generic mana), and announcements nothing offers (illegal).
@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState
-from pyrules.state import extra_cost
+from pyrules.facts.terms import extra_cost
 from two_player import game
 
 

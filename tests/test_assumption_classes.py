@@ -1,5 +1,5 @@
 """Issue 13 (b): what the answers take for granted is listed, for the question it bears on, and every
-answer says how firm it is (rules_asp/assumptions.lp: assumption/5, answer_strength/2). One test per
+answer says how firm it is (rules_asp/foundation/assumptions.lp: assumption/5, answer_strength/2). One test per
 class of former silent gap, on real cards: a resolved spell whose text was not read or whose lasting
 effect no rule applies (611.2), a card's own permission to be cast from a graveyard or exile (113.6f),
 the condition of a conditional keyword left as text (601.3d, 702.8a), and cost keywords no rule
@@ -11,9 +11,9 @@ import json
 
 import pytest
 
+from pyrules.answers.report import report, report_json
 from pyrules.cli import main
-from pyrules.report import report, report_json
-from pyrules.state import ability_condition
+from pyrules.facts.terms import ability_condition
 from two_player import game, own_main_phase
 
 ABANDON = "Abandon the Post"
@@ -217,10 +217,10 @@ def test_every_answer_predicate_shown_has_a_strength_rule():
     # assumptions themselves, their sources, citations and state errors.
     import re
 
-    from pyrules.solver import rule_files
+    from pyrules.inputs.rule_base import rule_files
     files = dict(rule_files())
-    shown = set(re.findall(r"#show (\w+)/\d+\.", files["show.lp"]))
-    with_strength = set(re.findall(r"^answer_on\((\w+)\(", files["assumptions.lp"], re.M))
+    shown = set(re.findall(r"#show (\w+)/\d+\.", files["foundation/show.lp"]))
+    with_strength = set(re.findall(r"^answer_on\((\w+)\(", files["foundation/assumptions.lp"], re.M))
     not_answers = {"cites", "state_error", "assumption", "answer_strength", "unread_ability", "uninterpreted_keyword",
                    "uninterpreted_trigger", "card_effect", "card_effect_unread", "resolution_effect",
                    "resolution_effect_ended", "resolution_effect_unread"}

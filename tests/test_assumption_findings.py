@@ -1,5 +1,5 @@
 """No silent gaps: triggers nobody interprets are assumptions, a melded permanent's mana value is its
-front faces' (or none), and only abilities that function now are assumed (rules_asp/assumptions.lp,
+front faces' (or none), and only abilities that function now are assumed (rules_asp/foundation/assumptions.lp,
 damage.lp, double_faced_cards.lp, characteristics.lp)."""
 
 from __future__ import annotations

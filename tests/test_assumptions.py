@@ -1,13 +1,13 @@
 """Answers never hide what pyrules could not read: abilities in play whose text is unread are
-listed as the answers' assumptions (rules_asp/assumptions.lp; 113.6 says where abilities function)."""
+listed as the answers' assumptions (rules_asp/foundation/assumptions.lp; 113.6 says where abilities function)."""
 
 from __future__ import annotations
 
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import load_cards
-from pyrules.report import report
+from pyrules.answers.report import report
+from pyrules.inputs.cards import load_cards
 
 
 @pytest.fixture(scope="module")
@@ -62,7 +62,7 @@ def test_the_interpreted_keyword_list_matches_the_rules_that_read_keywords():
     # files: keyword constants in face_keyword/has_keyword/... and targeting_keyword/1).
     from clingo import ast
 
-    from pyrules.solver import rule_files
+    from pyrules.inputs.rule_base import rule_files
 
     positions = {"face_keyword": 2, "has_keyword": 2, "has_keyword_ability": 1, "keyword_instance": 2,
                  "grants_keyword": 2, "keyword_counter_on": 1, "targeting_keyword": 0, "keyword_interpreted": 0}
@@ -75,11 +75,11 @@ def test_the_interpreted_keyword_list_matches_the_rules_that_read_keywords():
         def visit_Function(self, node):  # noqa: N802
             i = positions.get(node.name)
             if i is not None and len(node.arguments) > i and node.arguments[i].ast_type == ast.ASTType.SymbolicTerm:
-                (listed if self.name == "interpreted.lp" else read).add(str(node.arguments[i].symbol))
+                (listed if self.name == "foundation/interpreted.lp" else read).add(str(node.arguments[i].symbol))
             return node.update(**self.visit_children(node))
 
     for name, text in rule_files():
-        if name == "interpreted.lp":
+        if name == "foundation/interpreted.lp":
             # keyword_interpreted(a; b; ...) is a pool: read the ground facts instead.
             import clingo
             ctl = clingo.Control()
@@ -99,9 +99,9 @@ def test_the_no_rule_ability_fact_list_matches_the_rules_that_read_ability_facts
 
     from clingo import ast
 
-    from pyrules.card_facts import face_ability_facts
-    from pyrules.cards import cards_from_json
-    from pyrules.solver import rule_files
+    from pyrules.facts.card_facts import face_ability_facts
+    from pyrules.inputs.cards import cards_from_json
+    from pyrules.inputs.rule_base import rule_files
     from test_assumptions_complete import META, predicates_read_by_rules
 
     read = predicates_read_by_rules()
@@ -116,7 +116,7 @@ def test_the_no_rule_ability_fact_list_matches_the_rules_that_read_ability_facts
                 (body,) = node.body
                 listed.add((body.atom.symbol.name, len(body.atom.symbol.arguments)))
 
-    ast.parse_string(dict(rule_files())["interpreted.lp"], rule)
+    ast.parse_string(dict(rule_files())["foundation/interpreted.lp"], rule)
     written = set()
     for name in random.Random(3).sample(sorted(oracle_records), 3000):
         try:

@@ -1,7 +1,7 @@
 """Property test (issue 13): no ability is silently dropped. A seeded sample of real Oracle cards, each
 placed in each zone of a small two-player state; for every ability of the card, the answers either
 interpret it (its text was read, its keywords and facts are read by some rule) or list it among the
-assumptions of the question it bears on (rules_asp/assumptions.lp), or a CR rule says it can't bear on
+assumptions of the question it bears on (rules_asp/foundation/assumptions.lp), or a CR rule says it can't bear on
 that question (113.6: where abilities function; 113.3a, 603, 602: kinds of ability that can't decide
 whether their card may be cast). Anything else is a silent drop, and the test fails naming it.
 
@@ -20,9 +20,9 @@ import pytest
 from clingo import ast
 
 from pyrules import KnowledgeBase
-from pyrules.card_facts import ability_facts
-from pyrules.cards import cards_from_json
-from pyrules.solver import rule_files
+from pyrules.facts.card_facts import ability_facts
+from pyrules.inputs.cards import cards_from_json
+from pyrules.inputs.rule_base import rule_files
 from two_player import own_main_phase
 
 SAMPLE = 520
@@ -35,7 +35,7 @@ NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series", "planar", "s
 # Facts about an ability that are no effect of it (schema.lp "Card abilities": kind, ability word, modes,
 # reminder text; card_unparsed is what the grammar could not read).
 META = {"face_ability", "face_ability_word", "face_ability_mode", "face_reminder_text", "card_unparsed"}
-EXCLUDED_FILES = {"interpreted.lp", "assumptions.lp", "show.lp", "schema.lp"}
+EXCLUDED_FILES = {"foundation/interpreted.lp", "foundation/assumptions.lp", "foundation/show.lp", "foundation/schema.lp"}
 
 
 @lru_cache(maxsize=1)
@@ -65,7 +65,7 @@ def tables() -> dict[str, set[str]]:
     that work only on the battlefield, keywords of casting), read by grounding those files."""
     files = dict(rule_files())
     ctl = clingo.Control(["--warn=none"])
-    ctl.add("base", [], files["interpreted.lp"] + files["assumptions.lp"])
+    ctl.add("base", [], files["foundation/interpreted.lp"] + files["foundation/assumptions.lp"])
     ctl.ground([("base", [])])
     out: dict[str, set[str]] = {}
     for name in ("keyword_interpreted", "permanent_only_keyword", "cast_keyword"):

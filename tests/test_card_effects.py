@@ -1,4 +1,4 @@
-"""Effects of real cards in play (rules_asp/card_effects.lp): the Oracle-text grammar reads a card's
+"""Effects of real cards in play (rules_asp/casting/card_effects.lp): the Oracle-text grammar reads a card's
 abilities; where an ability functions (113.6: a permanent's static abilities on the battlefield;
 113.6e/113.6f: a card's abilities about how or from where it can be cast, wherever it is), the rule
 base derives the effect that the casting rules read, with no effect written by hand.
@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState
-from pyrules.state import ability_condition, extra_cost
+from pyrules.facts.terms import ability_condition, extra_cost
 from two_player import game, rules
 
 

@@ -1,4 +1,4 @@
-"""Permissions and alternative costs read from the cards' own Oracle text (rules_asp/card_effects.lp).
+"""Permissions and alternative costs read from the cards' own Oracle text (rules_asp/casting/card_effects.lp).
 
 Each card whose effect tests/test_casting_legality.py used to build by hand (``GameState.permit_cast``,
 ``allow_alternative_cost``, ``grant_keyword``, ``allow_as_though_flash``) now produces it from its text:
@@ -13,8 +13,8 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState
-from pyrules.card_facts import card_facts
-from pyrules.cards import cards_from_json
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
 from two_player import game, own_main_phase, rules
 
 

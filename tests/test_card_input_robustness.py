@@ -36,10 +36,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyrules.card_facts import card_facts
-from pyrules.cards import CardCache, cards_from_text, grammar_hash, load_cards, record_key
 from pyrules.cli import main
 from pyrules.errors import CardTextError
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.card_cache import CardCache, grammar_hash, record_key
+from pyrules.inputs.cards import cards_from_text, load_cards
 
 
 def _examples(default: int) -> int:
@@ -365,7 +366,7 @@ def _expect_pt(value: str, numbers: list, unparsed: list) -> None:
 @_settings(300)
 @given(power=_PT_TEXT, toughness=_PT_TEXT)
 def test_printed_power_toughness_is_a_number_a_star_value_or_card_unparsed(power, toughness):
-    from pyrules.cards import cards_from_json
+    from pyrules.inputs.cards import cards_from_json
 
     (card,) = cards_from_json({"name": "Giant", "type_line": "Creature — Giant", "power": power,
                                "toughness": toughness})
@@ -388,7 +389,7 @@ def test_plain_text_card_power_toughness_is_a_number_a_star_value_or_card_unpars
 @given(amount=st.one_of(st.integers(0, 2 ** 31 + 10), st.integers(0, 10 ** 30), st.just(10 ** 4200)),
        hybrid=st.booleans())
 def test_mana_symbol_number_beyond_32_bits_is_card_unparsed(amount, hybrid):
-    from pyrules.cards import cards_from_json
+    from pyrules.inputs.cards import cards_from_json
 
     cost = f"{{{amount}/W}}{{R}}" if hybrid else f"{{R}}{{{amount}}}"
     (card,) = cards_from_json({"name": "Cost", "type_line": "Instant", "mana_cost": cost})
@@ -404,7 +405,7 @@ def test_mana_symbol_number_beyond_32_bits_is_card_unparsed(amount, hybrid):
 
 
 def test_pt_reproducer_values_give_facts_or_card_unparsed():
-    from pyrules.cards import cards_from_json
+    from pyrules.inputs.cards import cards_from_json
 
     cards = list(cards_from_json([{"name": "Inf", "type_line": "Creature — Elemental", "power": "∞",
                                    "toughness": "3.5"},
@@ -548,7 +549,8 @@ Someone
 @_settings(25)
 @given(n=st.integers(2, 6), twice=st.data())
 def test_cr_rule_printed_twice_keeps_both_texts_in_json_and_is_a_check_finding(tmp_path_factory, n, twice):
-    from pyrules import cr as crmod
+    from pyrules.inputs import comprehensive_rules as crmod
+    from pyrules.checks import cr_document
     from pyrules.parser.comprehensive_rules import parse_comprehensive_rules
 
     numbers = [f"100.{i}." for i in range(1, n + 1)]
@@ -566,7 +568,7 @@ def test_cr_rule_printed_twice_keeps_both_texts_in_json_and_is_a_check_finding(t
     assert data["duplicates"] == [{"number": number, "line": second, "text": f"A second text for {numbers[k]}",
                                    "examples": [], "first_line": first, "first_text": f"Rule text number {k + 1}."}]
     assert data["counts"]["duplicates"] == 1
-    (finding,) = [f for f in crmod.check_document(doc) if f.kind == "duplicate_number"]
+    (finding,) = [f for f in cr_document.check_document(doc) if f.kind == "duplicate_number"]
     assert (finding.rule, finding.line, finding.severity, finding.detail) == (number, second, "error", str(first))
 
 
@@ -590,8 +592,8 @@ def test_cr_cli_shows_a_duplicated_real_rule_in_json_and_check(tmp_path, cr_newe
 
 
 def test_card_checks_workers_read_records_nested_deeper_than_pickle_writes(tmp_path, cr_newest):
-    from pyrules.consistency import check_cards
-    from pyrules.cr import load_comprehensive_rules
+    from pyrules.checks.card_checks import check_cards
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
     deep = "[" * 600 + "]" * 600
     path = tmp_path / "pool.json"
@@ -624,7 +626,7 @@ def test_a_list_item_that_is_no_object_is_refused_with_its_record_index(tmp_path
 
 def cards_from_json_items(path: Path):
     """Each record of a JSON list file through cards_from_json with its index (as cards parse does)."""
-    from pyrules.cards import cards_from_json
+    from pyrules.inputs.cards import cards_from_json
 
     for i, rec in enumerate(json.loads(path.read_text(encoding="utf-8"))):
         if i:  # record 0 is the one with a bad name

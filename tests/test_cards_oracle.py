@@ -12,10 +12,12 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.card_facts import card_facts
-from pyrules.cards import CardDefinition, cards_from_json, load_cards
-from pyrules.parser.oracle_text import (KEYWORD_VARIANTS, grammar_keyword_names, keyword_names_from_cr,
-                                        parse_oracle_text)
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.card_definitions import CardDefinition
+from pyrules.inputs.cards import cards_from_json, load_cards
+from pyrules.parser.oracle_text import (
+    KEYWORD_VARIANTS, grammar_keyword_names, keyword_names_from_cr, parse_oracle_text,
+)
 
 ORACLE_FILES = ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
 
@@ -389,7 +391,7 @@ def test_whole_oracle_pool_reads_without_exception_and_coverage_floor(cards_dir)
     # All 33,241 Oracle cards through every grammar (2 processes). Coverage as measured on
     # 2025-11-03 Oracle text: L0 and L2 complete (issue 4 acceptance), L1 99.51%, L3 46.55% of
     # 60,458 abilities; raise the L1/L3 floors as the grammar grows.
-    from pyrules.coverage import pool_coverage
+    from pyrules.checks.coverage import pool_coverage
 
     cov = pool_coverage([cards_dir / n for n in ORACLE_FILES], workers=2, progress=False)
     assert cov.cards == 33241 and cov.errors == []

@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.card_facts import card_facts
-from pyrules.cards import cards_from_text, load_cards, load_plain_card
 from pyrules.errors import CardTextError
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_text, load_cards, load_plain_card
 
 THERE_PLAIN = """# MB2 #537, as a plain-text card
 There
@@ -38,7 +38,7 @@ You may cast green creature spells as though they had flash.
 
 
 def _cli():
-    from pyrules import cli_cards
+    from pyrules.cli import cards as cli_cards
 
     parser = argparse.ArgumentParser(prog="pyrules")
     cli_cards.register(parser.add_subparsers())
@@ -93,7 +93,7 @@ def test_cli_cards_coverage_reports_four_levels(cards_dir, capsys):
 def test_cli_coverage_cache_rerun_gives_the_same_report(cards_dir, capsys, tmp_path):
     # The second run reads every record's counts from the cache (keyed by the record's text and
     # the grammar hash) and prints the same report.
-    from pyrules.cards import CardCache, grammar_hash
+    from pyrules.inputs.card_cache import CardCache, grammar_hash
 
     mb2 = str(cards_dir / "scryfall-sets" / "all_cards_mb2.json")
     argv = ["cards", "coverage", "--quiet", "--workers", "1", "--json", "--cache", str(tmp_path), mb2]
@@ -106,8 +106,8 @@ def test_cli_coverage_cache_rerun_gives_the_same_report(cards_dir, capsys, tmp_p
     args = _cli().parse_args(argv)
     args.func(args)
     assert capsys.readouterr().out == first and json.loads(first)["cards"] == 385
-    from pyrules.cards import record_key
-    from pyrules.coverage import read_records
+    from pyrules.inputs.card_cache import record_key
+    from pyrules.checks.coverage import read_records
 
     records, _ = read_records(mb2)
     assert all(cache.get("coverage", record_key(r)) is not None for r in records)
@@ -131,7 +131,7 @@ def test_grammar_hash_changes_with_the_grammar(tmp_path):
 
     import pyrules
     import pyrules.parser
-    from pyrules.cards import grammar_hash
+    from pyrules.inputs.card_cache import grammar_hash
 
     parser = tmp_path / "parser"
     pkg = tmp_path / "pyrules"

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pyrules import KnowledgeBase
-from pyrules.cards import load_cards
+from pyrules.inputs.cards import load_cards
 from two_player import game, own_main_phase, rules
 
 COMMIT = "Commit // Memory"

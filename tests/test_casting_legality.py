@@ -4,11 +4,11 @@ Claims S0-01…S0-09, S2-01, S2-04, S2-05, S3-01…S3-10 (``shared/seeds/CLAIMS.
 topics A, B and E (``shared/cases/cases.jsonl``). Rule numbers are those of the CR effective 2026-04-17.
 
 Effects in play come from the real cards where the Oracle-text grammar reads them
-(``rules_asp/card_effects.lp``: Yeva, Vizier of the Menagerie, Leyline of Anticipation, Vedalken Orrery,
+(``rules_asp/casting/card_effects.lp``: Yeva, Vizier of the Menagerie, Leyline of Anticipation, Vedalken Orrery,
 Liberator, Rout, Crashing Tide, Omniscience, Aluren, Jodah, Teferi, Mage of Zhalfir, Silver Scrutiny's
 "if X is 3 or less" and Timely Ward's "if it targets a commander" (601.3b choices) on the battlefield
 or in the hand; tests/test_card_effects_permissions.py checks each equals its hand-built effect).
-Cost effects come from the cards too (``rules_asp/card_cost_effects.lp``: Thalia, Trinisphere, Council
+Cost effects come from the cards too (``rules_asp/casting/card_cost_effects.lp``: Thalia, Trinisphere, Council
 of the Absolute's reduction and prohibition with its chosen name, Bolas's Citadel's life payment).
 Where it does not read the card's text yet (Snapcaster Mage's granted flashback, God-Eternal Kefnet's
 copy; effects of resolving spells and replacement effects), the effects are still
@@ -22,7 +22,7 @@ import pytest
 
 from pyrules import GameState, KnowledgeBase
 from pyrules.errors import QueryError
-from pyrules.state import ability_condition, ability_effect, extra_cost
+from pyrules.facts.terms import ability_condition, ability_effect, extra_cost
 from two_player import game, own_main_phase, rules
 
 GRAMMAR = "needs ability facts the Oracle-text grammar (issue 4) does not give yet, and rules for them here"
@@ -701,7 +701,7 @@ def test_case_a07_council_reduction_applies_to_the_whole_fused_spell(kb):
     # Case A07: A's fused Armed // Dangerous costs {4}{R}{G} reduced by {2} to {2}{R}{G} (601.2f,
     # 702.102c): the fused spell has the name Armed (709.4a, 709.4d); 118.7a only generic mana goes.
     # Council's "Spells with the chosen name you cast cost {2} less to cast" is read from its card
-    # (rules_asp/card_cost_effects.lp); the name chosen as it entered is a state input (607.2d).
+    # (rules_asp/casting/card_cost_effects.lp); the name chosen as it entered is a state input (607.2d).
     s = game(active="a", phase="precombat_main", step=None, priority="a")
     s.add_object("council", "Council of the Absolute", "battlefield", "a")
     s.set_chosen_name("council", "Armed")
@@ -1280,7 +1280,7 @@ def test_case_e14_bring_to_light_at_converge_5_cannot_find_the_reaper():
     # The Reaper, King No More is not in the shared card data; the case gives its mana cost
     # {2/B}{2/R}{2/G}, so it is written here in the plain-text card format. 202.3f: each
     # monocolored hybrid symbol counts its largest component, 2: mana value 6 > 5.
-    from pyrules.cards import cards_from_text
+    from pyrules.inputs.cards import cards_from_text
 
     reaper = cards_from_text("The Reaper, King No More\n{2/B}{2/R}{2/G}\nLegendary Creature\n", "<case E14>")
     s = game()

@@ -80,7 +80,7 @@ def test_clingo_options_that_touch_files_or_are_not_allow_listed_are_refused(tmp
 
 
 def test_clingo_const_with_an_at_call_is_refused_unless_scripts_are_allowed(tmp_path, capsys):
-    from pyrules.clingo_app import UsageError, check_arguments
+    from pyrules.cli.clingo_app import UsageError, check_arguments
 
     facts = _write(tmp_path, "f.lp", "player(alice).\n")
     for spelled in (["-c", "c=@f(1)"], ["-cc=@f(1)"], ["--const=c=g(@f(1))"], ["--const", "c=(1,@f)"]):
@@ -99,7 +99,7 @@ def test_clingo_arguments_reaching_clingo_are_only_allowed_options_in_full():
     # Whatever the command line, what clingo gets is --NAME[=VALUE] for allow-listed NAMEs, then files.
     from hypothesis import given, settings, strategies as st
 
-    from pyrules.clingo_app import ALLOWED_OPTIONS, UsageError, check_arguments
+    from pyrules.cli.clingo_app import ALLOWED_OPTIONS, UsageError, check_arguments
 
     names = {o.name for o in ALLOWED_OPTIONS}
     clingo_words = ["--lemma-out=x", "--configuration=x", "--models", "-n", "3", "--outf=2", "-c", "c=1",
@@ -184,7 +184,7 @@ priority = "alice"
 
 def test_ask_exit_codes_answered_inconsistent_time_limit_bad_input(tmp_path, capsys, monkeypatch):
     import pyrules.api
-    from pyrules.solver import SolveResult
+    from pyrules.solving.one_shot import SolveResult
 
     _write(tmp_path, "card.json", CARD.read_text(encoding="utf-8"))
     assert main(["ask", str(EXAMPLES / "split_card_scenario.toml"), "cast"]) == 0
@@ -294,7 +294,7 @@ def test_builder_argument_errors_name_the_argument():
             call()
         assert caught.value.argument == argument, caught.value
     # A clingo symbol stays accepted for an id (an effect made by ability_effect()).
-    from pyrules.state import ability_effect
+    from pyrules.facts.terms import ability_effect
     state.begin_casting("alice", "o1", 1, ability_effect("o1", 1))
 
 
@@ -496,7 +496,7 @@ def test_an_unknown_id_in_a_state_whose_ids_include_a_clingo_number_is_a_state_v
 @pytest.mark.parametrize("value", ["{a = {b = 1}}", "[1, 2]", "[]", "7", "true", "1.5", "1979-05-27", '"tap "', '""'])
 def test_a_scenario_effect_whose_builder_method_is_no_method_name_is_refused_at_its_line(tmp_path, capsys, value):
     from pyrules.errors import ScenarioError
-    from pyrules.scenario import load_scenario
+    from pyrules.facts.scenario import load_scenario
 
     path = _write(tmp_path, "s.toml", '[[players]]\nplayer = "alice"\n\n[[effects]]\n'
                                       f'builder-method = {value}\nplayer = "alice"\n')

@@ -7,12 +7,13 @@ import json
 import clingo
 import pytest
 
-from pyrules.cards import load_cards
+from pyrules.checks.card_checks import check_card_definitions, check_cards
+from pyrules.checks.contradictions import Domain, check_state, search_contradictions
+from pyrules.checks.minimal_core import unsat_core
 from pyrules.cli import main
-from pyrules.consistency import (Domain, check_card_definitions, check_cards, check_state, search_contradictions,
-                                 unsat_core)
-from pyrules.cr import load_comprehensive_rules
-from pyrules.solver import rule_files
+from pyrules.inputs.cards import load_cards
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
+from pyrules.inputs.rule_base import rule_files
 
 # A rule that permits what casting.lp forbids (101.2: the prohibition must win), on line 2.
 PERMITS_WHAT_IS_FORBIDDEN = ("broken.lp", "% 101.2 — deliberately wrong: a prohibited spell is castable\n"
@@ -79,7 +80,7 @@ def test_a_rule_that_permits_what_another_forbids_is_caught_with_its_location(do
 
 
 def test_a_citation_of_a_missing_rule_in_the_broken_rule_base_is_caught_with_its_location(cr_2026):
-    from pyrules.rulebase_check import check_citations
+    from pyrules.checks.citations import check_citations
 
     found = {(f.location(), f.kind, f.citation.rule)
              for f in check_citations(cr_2026, files=[CITES_NO_SUCH_RULE])}

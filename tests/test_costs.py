@@ -1,4 +1,4 @@
-"""Cost effects (rules_asp/costs.lp, card_cost_effects.lp, copies.lp): cost increases and reductions
+"""Cost effects (rules_asp/casting/costs.lp, card_cost_effects.lp, copies.lp): cost increases and reductions
 (601.2f, 118.7a), floors (Trinisphere), an alternative cost a permission requires (118.9b: Bolas's
 Citadel), and copies of cards cast by an effect (707.12, 709.3c). Real card text throughout; rule
 numbers are those of the CR effective 2026-04-17.
@@ -9,9 +9,9 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState
-from pyrules.card_facts import card_facts
-from pyrules.cards import cards_from_json
 from pyrules.errors import NoAnswerError
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
 
 LIFE = "alternative(pay_life_equal_to_mana_value)"
 

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.card_facts import card_facts
-from pyrules.cards import load_cards
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import load_cards
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from test_outcomes_rules import creature, game, kb, keyword_counters, rules  # noqa: F401,E402

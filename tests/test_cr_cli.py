@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from pyrules import cli_cr
+from pyrules.cli import cr as cli_cr
 from pyrules.errors import PyrulesError, QueryError, RulesDocumentError
 
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from pyrules.cr import load_comprehensive_rules
 from pyrules.errors import RulesDocumentError
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 from pyrules.parser import comprehensive_rules as crp
 
 # file stamp -> (effective date, numbered rules (100.1, 100.1a ...; topics "100." excluded),

@@ -1,5 +1,5 @@
 """Casting cards face down (CR 708, morph 702.37, megamorph 702.37b, disguise 702.168) on real cards:
-rules_asp/face_down.lp, rules_asp/keywords/morph.lp, rules_asp/cast_triggers.lp. Face 0 is the
+rules_asp/characteristics_and_objects/face_down.lp, rules_asp/keywords/morph.lp, rules_asp/casting/cast_triggers.lp. Face 0 is the
 face-down spell. Rule numbers are those of the CR effective 2026-04-17."""
 
 from __future__ import annotations

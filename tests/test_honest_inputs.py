@@ -11,8 +11,8 @@ from two_player import game, own_main_phase, rules
 
 from pyrules import GameState
 from pyrules.cli import main
-from pyrules.parser.oracle_text import normalize_self_references, self_names
 from pyrules.errors import NoAnswerError, QueryError
+from pyrules.parser.oracle_text import normalize_self_references, self_names
 
 
 # --- (c) rule errors -------------------------------------------------------------------------
@@ -382,7 +382,7 @@ def _read_signatures() -> set[tuple[str, int]]:
     """(name, arity) of every atom some rule of the rule base reads in a body (rules_asp/)."""
     from clingo import ast
 
-    from pyrules.solver import rule_statements
+    from pyrules.inputs.rule_base import rule_statements
 
     found: set[tuple[str, int]] = set()
 

@@ -11,11 +11,12 @@ from pathlib import Path
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import CardDefinition, cards_from_text, one_per_name
 from pyrules.cli import main
 from pyrules.errors import CardTextError, FactFileError, QueryError, ScenarioError, StateValueError
-from pyrules.fact_files import parse_fact_text, unknown_predicate_warnings
-from pyrules.scenario import load_scenario
+from pyrules.facts.scenario import load_scenario
+from pyrules.inputs.card_definitions import CardDefinition, one_per_name
+from pyrules.inputs.cards import cards_from_text
+from pyrules.inputs.fact_files import parse_fact_text, unknown_predicate_warnings
 
 ORACLE = ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
 
@@ -172,7 +173,7 @@ def test_3_time_limit_must_be_finite_and_positive(tmp_path, capsys, limit):
 
 
 def test_3_solve_bounded_refuses_an_infinite_limit():
-    from pyrules.solver import solve_bounded
+    from pyrules.solving.one_shot import solve_bounded
 
     with pytest.raises(ValueError, match="time_limit"):
         solve_bounded(time_limit=math.inf, facts=[])
@@ -363,11 +364,12 @@ def test_9_set_cast_method_refuses_the_same_way():
 # --- 10. cr diff: a renumbered rule whose only change is a renumbered cross-reference ----------
 
 def test_10_renumbered_cross_references_still_match(cr_dir):
-    from pyrules import cr
+    from pyrules.inputs import comprehensive_rules as cr
+    from pyrules.checks import cr_changes
 
     old = cr.load_comprehensive_rules(cr_dir / "MagicCompRules-20260227.txt")
     new = cr.load_comprehensive_rules(cr_dir / "MagicCompRules-20260417.txt")
-    diff = cr.diff_rules(old, new)
+    diff = cr_changes.diff_rules(old, new)
     # 723.1a says "see rule 723.1f", 724.1a "see rule 724.1f"; 728.2 "rules 728.2a–c" -> "729.2a–c"
     assert {("723.1a", "724.1a"), ("723.2a", "724.2a"), ("725.5", "726.5"), ("726.6", "727.6"),
             ("728.2", "729.2"), ("728.5", "729.5")} <= set(diff.renumbered)
@@ -375,7 +377,7 @@ def test_10_renumbered_cross_references_still_match(cr_dir):
 
 
 def test_10_references_map_whole_rule_numbers_and_range_ends():
-    from pyrules.cr import _renumber_references
+    from pyrules.checks.cr_changes import _renumber_references
 
     mapping = {"728": "729", "728.2a": "729.2a"}
     assert _renumber_references("a Magic subgame (see rule 728) starts", mapping) == \

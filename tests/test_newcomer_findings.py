@@ -6,15 +6,15 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_text, load_cards
 from pyrules.errors import NoAnswerError
+from pyrules.inputs.cards import cards_from_text, load_cards
 
 NAMES = {"Lightning Bolt", "Krosan Grip", "Ambush Viper", "Angelic Wall", "Wear // Tear", "Grizzly Bears"}
 
 
 @pytest.fixture(scope="module")
 def kb(cards_dir, cr_newest) -> KnowledgeBase:
-    from pyrules.cr import load_comprehensive_rules
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
     cards = [c for f in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
              for c in load_cards(cards_dir / f, names=NAMES)]

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import load_cards
+from pyrules.inputs.cards import load_cards
 
 NAMES = {"Brisela, Voice of Nightmares", "Fireball", "Cut // Ribbons", "Omniscience", "Lightning Bolt",
          "Think Twice", "Deep Analysis", "Jodah, Archmage Eternal", "Bonecrusher Giant // Stomp",

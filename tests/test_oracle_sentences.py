@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import pytest
 
-from pyrules.card_facts import card_facts
-from pyrules.cards import cards_from_json
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
 
 
 def facts(oracle_records, name: str) -> set[str]:

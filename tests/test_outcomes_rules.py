@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cr import load_comprehensive_rules
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
 #: Cases and claims the rule base cannot pass yet: ID -> reason (each test is xfail(strict=True)).
 KNOWN_GAPS: dict[str, str] = {}

@@ -25,16 +25,19 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.asp_terms import (MAX_NUMBER, MIN_NUMBER, add_facts, is_asp_name, symbols_data,
-                               symbols_from_data)
-from pyrules.card_facts import card_facts
-from pyrules.cards import cards_from_json
+from pyrules.asp_terms import (
+    MAX_NUMBER, MIN_NUMBER, add_facts, is_asp_name, symbols_data, symbols_from_data,
+)
+from pyrules.checks.card_checks import check_card_definitions
+from pyrules.checks.cr_document import check_document
 from pyrules.cli import main
-from pyrules.consistency import check_card_definitions
-from pyrules.cr import check_document, cr_fact_symbols, cr_facts, load_comprehensive_rules
 from pyrules.errors import RulesDocumentError, StateValueError
+from pyrules.facts.card_facts import card_facts
+from pyrules.facts.cr_facts import cr_fact_symbols, cr_facts
+from pyrules.inputs.cards import cards_from_json
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 from pyrules.parser.comprehensive_rules import parse_comprehensive_rules
-from pyrules.solver import solve, solve_bounded
+from pyrules.solving.one_shot import solve, solve_bounded
 
 SHOCK = {"name": "Shock", "mana_cost": "{R}", "type_line": "Instant", "layout": "normal",
          "oracle_text": "Shock deals 2 damage to any target."}
@@ -156,7 +159,7 @@ def _state() -> GameState:
 
 
 def test_a_layout_include_reads_no_file_in_the_api_warm_sessions_and_the_cli(planted, capfd):
-    from pyrules.cards import load_cards
+    from pyrules.inputs.cards import load_cards
 
     clean = KnowledgeBase(cards_from_json([SHOCK]))
     kb = KnowledgeBase(load_cards(str(planted)))

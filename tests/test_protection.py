@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import load_cards
+from pyrules.inputs.cards import load_cards
 
 NAMES = {"White Knight", "Vampire Nighthawk", "Hill Giant", "Beloved Chaplain", "Lightning Bolt",
          "Tel-Jilad Archers", "Memnite", "Auriok Champion", "Grizzly Bears", "Enemy of the Guildpact",

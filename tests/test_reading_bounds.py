@@ -1,5 +1,5 @@
-"""Every input file is read bounded and located (pyrules.reading), and fact files are checked
-before clingo sees them (pyrules.fact_files): non-regular files, oversized files, NUL bytes,
+"""Every input file is read bounded and located (pyrules.inputs.reading), and fact files are checked
+before clingo sees them (pyrules.inputs.fact_files): non-regular files, oversized files, NUL bytes,
 invalid UTF-8, non-ASCII names, deep terms, forged #show output, many facts, many misspelt
 predicates, and an inconsistent state whose explanation would outlast the time limit.
 
@@ -22,16 +22,19 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pyrules.cards import load_cards, load_plain_card
+from pyrules.checks.coverage import read_records
 from pyrules.cli import main
-from pyrules.coverage import read_records
-from pyrules.cr import load_comprehensive_rules
-from pyrules.deadline import Deadline, TimeLimitReached
-from pyrules.errors import CardTextError, FactFileError, PyrulesError, RulesDocumentError, ScenarioError
-from pyrules.fact_files import MAX_NESTING, MAX_OPERATORS, parse_fact_text, read_fact_file, \
-    unknown_predicate_warnings
-from pyrules.reading import read_text
-from pyrules.scenario import load_scenario
+from pyrules.errors import (
+    CardTextError, FactFileError, PyrulesError, RulesDocumentError, ScenarioError,
+)
+from pyrules.facts.scenario import load_scenario
+from pyrules.inputs.cards import load_cards, load_plain_card
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
+from pyrules.inputs.fact_files import (
+    MAX_NESTING, MAX_OPERATORS, parse_fact_text, read_fact_file, unknown_predicate_warnings,
+)
+from pyrules.inputs.reading import read_text
+from pyrules.solving.deadline import Deadline, TimeLimitReached
 
 #: Every loader of a user file, with the error class it raises.
 LOADERS = {
@@ -236,7 +239,7 @@ def test_the_prescan_allows_priorities_intervals_and_negative_numbers():
 def test_a_show_term_without_a_fixed_predicate_is_refused(show):
     text = 'aux(may_cast(alice,o1,1,forged)).\naux(cites(may_cast(alice,o1,1,forged),"999.9z")).\n' + show
     with pytest.raises(FactFileError) as info:
-        parse_fact_text(text, "show.lp", allow_scripts=True)  # refused even with scripts allowed
+        parse_fact_text(text, "foundation/show.lp", allow_scripts=True)  # refused even with scripts allowed
     assert (info.value.line, info.value.column) == (3, 1)
     assert "#show" in info.value.message
 
@@ -329,7 +332,7 @@ def test_an_inconsistent_state_is_still_explained_when_the_limit_leaves_time(tmp
 def test_json_solve_reports_unknown_when_the_limit_passes_while_reading(tmp_path, capsys, monkeypatch):
     path = tmp_path / "f.lp"
     path.write_text("player(alice).\n", encoding="utf-8")
-    import pyrules.deadline as deadline_module
+    import pyrules.solving.deadline as deadline_module
 
     monkeypatch.setattr(deadline_module.Deadline, "expired", lambda self: True)
     assert main(["solve", "--json", str(path)]) == 1
@@ -416,7 +419,7 @@ _FACT_STRINGS = st.text(st.sampled_from('ab,()."\\;{}[] :-%\n'), max_size=8)
                      min_size=0, max_size=4),
        negated=st.booleans(), body=st.sampled_from(["", " :- player(a)"]))
 def test_a_facts_signature_on_the_fast_path_is_the_one_its_syntax_tree_gives(args, negated, body):
-    from pyrules.fact_files import _fact_signature, asserted_signatures
+    from pyrules.inputs.fact_files import _fact_signature, asserted_signatures
 
     terms = [a if a in ("o1", "7", "-2", "f(x)", "1..3", "X") else '"' + a.replace("\\", "\\\\").replace('"', '\\"')
              .replace("\n", "\\n") + '"' for a in args]

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from pyrules.checks.citations import check_citations, rule_base_citations
 from pyrules.cli import main
-from pyrules.cr import load_comprehensive_rules
-from pyrules.rulebase_check import check_citations, rule_base_citations
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
 
 @pytest.fixture(scope="module")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json
+from pyrules.inputs.cards import cards_from_json
 
 THERE = "There // They're // Their"
 COMMIT = "Commit // Memory"

@@ -1,4 +1,4 @@
-"""Impossible or undefined states get no answer, never a guessed one (rules_asp/state_checks.lp,
+"""Impossible or undefined states get no answer, never a guessed one (rules_asp/foundation/state_checks.lp,
 characteristics.lp), and user input that could read files or fake answers is refused."""
 
 from __future__ import annotations
@@ -10,9 +10,9 @@ import time
 import pytest
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json, load_cards
 from pyrules.cli import main
 from pyrules.errors import NoAnswerError
+from pyrules.inputs.cards import cards_from_json, load_cards
 
 
 @pytest.fixture(scope="module")

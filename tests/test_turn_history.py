@@ -1,4 +1,4 @@
-"""The turn's history (rules_asp/turn_history.lp): effects created by spells that resolved earlier this
+"""The turn's history (rules_asp/resolution_and_zones/turn_history.lp): effects created by spells that resolved earlier this
 turn — "the next sorcery spell you cast this turn" (Quicken), "the next creature card you play this
 turn" (Scout's Warning), "this turn" (Borne Upon a Wind) — and triggered abilities that "trigger only
 once each turn" (Whispering Wizard). Real Oracle text throughout; rule numbers are those of the CR
@@ -11,7 +11,7 @@ import pytest
 from clingo import Function, Number
 
 from pyrules import GameState
-from pyrules.scenario import load_scenario
+from pyrules.facts.scenario import load_scenario
 from two_player import game, rules
 
 QUICKEN = ("Quicken", "Divination", "Opt")

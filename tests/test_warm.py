@@ -19,10 +19,11 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json
 from pyrules.errors import QueryError
-from pyrules.solver import solve
-from pyrules.warm import WarmSession, ask_many
+from pyrules.inputs.cards import cards_from_json
+from pyrules.solving.batches import ask_many
+from pyrules.solving.one_shot import solve
+from pyrules.solving.warm import WarmSession
 
 N_STATES = 240
 SEED = 7
@@ -302,14 +303,14 @@ pigeon(1..13). hole(1..12).
 
 
 def test_watchdog_interrupts_a_solve_at_its_time_limit_and_rearms():
-    # The warm session solves synchronously under a watchdog thread (pyrules.warm._Watchdog): 13
+    # The warm session solves synchronously under a watchdog thread (pyrules.solving.warm._Watchdog): 13
     # pigeons in 12 holes takes clasp far longer than 0.3 s, so the solve must be interrupted; the
     # same watchdog then lets a quick solve finish.
     import time
 
     import clingo
 
-    from pyrules.warm import WATCHDOG
+    from pyrules.solving.warm import WATCHDOG
 
     ctl = clingo.Control()
     ctl.add("base", [], PIGEONHOLE)
@@ -336,7 +337,7 @@ def test_watchdog_does_not_keep_a_session_alive():
 
     import clingo
 
-    from pyrules.warm import WATCHDOG
+    from pyrules.solving.warm import WATCHDOG
 
     ctl = clingo.Control()
     ctl.add("base", [], "ok.")
@@ -354,7 +355,7 @@ def test_warm_session_reports_the_time_limit_as_no_answer(bolt_kb, monkeypatch):
     # answer). The watchdog itself is tested above; here it is replaced by one that has fired.
     import contextlib
 
-    import pyrules.warm as warm
+    import pyrules.solving.warm as warm
 
     s = GameState()
     s.add_player("a")

@@ -30,8 +30,8 @@ FILES = [SHARED / "data" / "cards" / n for n in ("scryfall-oracle-compact-A-K.js
 
 
 def _facts_chunk(records: list) -> int:
-    from pyrules.card_facts import card_facts
-    from pyrules.cards import cards_from_json
+    from pyrules.facts.card_facts import card_facts
+    from pyrules.inputs.cards import cards_from_json
 
     return sum(len(card_facts(c)) for rec in records for c in cards_from_json(rec, "bench"))
 
@@ -69,8 +69,8 @@ def _lex_chunk(texts: list[str]) -> int:
 
 
 def _facts_texts(records: list) -> list[str]:
-    from pyrules.card_facts import card_facts
-    from pyrules.cards import cards_from_json
+    from pyrules.facts.card_facts import card_facts
+    from pyrules.inputs.cards import cards_from_json
 
     return ["".join(f"{s}.\n" for c in cards_from_json(rec, "bench") for s in card_facts(c)) for rec in records]
 
@@ -79,8 +79,8 @@ def _cached_reruns(workers: int) -> tuple[float, float, int]:
     """Fill a cache in a temporary folder, then time a re-run of coverage and of parse (lp) from it."""
     import tempfile
 
-    from pyrules.cards import CardCache, record_key
-    from pyrules.coverage import pool_coverage, read_records
+    from pyrules.inputs.card_cache import CardCache, record_key
+    from pyrules.checks.coverage import pool_coverage, read_records
 
     with tempfile.TemporaryDirectory() as tmp:
         pool_coverage(FILES, workers=workers, progress=False, cache=CardCache(tmp))

@@ -20,7 +20,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout without installing
 
 from pyrules import GameState, KnowledgeBase
-from pyrules.cards import cards_from_json
+from pyrules.inputs.cards import cards_from_json
 
 BATTLEFIELD = ["Grizzly Bears", "Memnite", "Vedalken Orrery", "Trinisphere", "Kitchen Finks"]
 HAND = ["Lightning Bolt", "Divination", "Fire // Ice", "Silver Scrutiny", "Dismember", "Rout", "Fireball"]

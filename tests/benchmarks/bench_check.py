@@ -18,10 +18,12 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout without installing
 
-from pyrules.cards import load_cards
-from pyrules.consistency import Domain, check_cards, search_contradictions
-from pyrules.cr import check_document, load_comprehensive_rules
-from pyrules.rulebase_check import check_citations
+from pyrules.checks.card_checks import check_cards
+from pyrules.checks.citations import check_citations
+from pyrules.checks.contradictions import Domain, search_contradictions
+from pyrules.checks.cr_document import check_document
+from pyrules.inputs.cards import load_cards
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
 DOMAIN_NAMES = {"Lightning Bolt", "Grizzly Bears", "Forest", "Think Twice", "Ambush Viper", "Divination"}
 

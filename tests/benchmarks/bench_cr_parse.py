@@ -34,7 +34,7 @@ _REPO = Path(__file__).resolve().parents[2]
 if str(_REPO) not in sys.path:
     sys.path.insert(0, str(_REPO))
 
-from pyrules.cr import load_comprehensive_rules  # noqa: E402
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules  # noqa: E402
 from pyrules.parser.comprehensive_rules import get_parser, parse_comprehensive_rules  # noqa: E402
 
 _RULE_LINE = re.compile(r"^(\d{3}\.\d+[a-z]?)\.? ")

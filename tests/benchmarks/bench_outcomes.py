@@ -19,7 +19,7 @@ REPO = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(REPO))
 
 from pyrules import GameState, KnowledgeBase  # noqa: E402
-from pyrules.cr import load_comprehensive_rules  # noqa: E402
+from pyrules.inputs.comprehensive_rules import load_comprehensive_rules  # noqa: E402
 
 SHARED = Path(os.environ.get("PYRULES_SHARED", REPO.parent / "shared"))
 ATTACKERS = ["Plague Stinger", "Kulrath Knight", "Boggart Ram-Gang", "Vampire Nighthawk", "Typhoid Rats",

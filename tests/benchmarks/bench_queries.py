@@ -40,8 +40,8 @@ sys.path.insert(0, str(HERE))
 from bench_casting import build  # noqa: E402  (the 100-object state)
 
 from pyrules import GameState, KnowledgeBase  # noqa: E402
-from pyrules.cards import cards_from_json  # noqa: E402
-from pyrules.solver import solve  # noqa: E402
+from pyrules.inputs.cards import cards_from_json  # noqa: E402
+from pyrules.solving.one_shot import solve  # noqa: E402
 
 ORACLE = ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
 

@@ -553,7 +553,7 @@ class Generator:
         self.seed = seed
         self.tl = time_limit
         self.cli_fraction = cli_fraction
-        from pyrules.state import GameState  # the builder's own signatures, read once
+        from pyrules.facts.state import GameState  # the builder's own signatures, read once
 
         self.methods = {n: inspect.signature(f) for n, f in inspect.getmembers(GameState, inspect.isfunction)
                         if not n.startswith("_") and n not in ("facts", "card_names")}
@@ -1220,7 +1220,7 @@ def encode_call(call: tuple) -> list:
 
 def facts_text(calls: list[tuple]) -> str:
     """The facts of a builder state made of good calls (for fact-file seeds), as text."""
-    from pyrules.state import GameState
+    from pyrules.facts.state import GameState
 
     g = GameState()
     for m, a, k in calls:
@@ -1237,7 +1237,7 @@ def facts_text(calls: list[tuple]) -> str:
 def builder_script(api: dict) -> str:
     """A stand-alone Python script replaying a builder case."""
     lines = ['"""Replays a pyrules fuzz builder case (tests/fuzz/run_fuzz.py)."""', "import clingo",
-             "from pyrules import GameState, KnowledgeBase", "from pyrules.cards import load_cards",
+             "from pyrules import GameState, KnowledgeBase", "from pyrules.inputs.cards import load_cards",
              "from pyrules.errors import PyrulesError", "import json, sys",
              "kb = KnowledgeBase(load_cards(sys.argv[1] if len(sys.argv) > 1 else 'base_cards.json'), "
              f"time_limit={api['tl']!r})", "g = GameState()", "calls = ["]
@@ -1439,7 +1439,7 @@ class Worker:
         self.wid = wid
         self.out = os.fdopen(result_fd, "w", buffering=1)
         from pyrules import GameState, KnowledgeBase
-        from pyrules.cards import load_cards
+        from pyrules.inputs.cards import load_cards
 
         self.base_cards = load_cards(root.work / "base_cards.json")
         self.kb = KnowledgeBase(self.base_cards, time_limit=time_limit)
@@ -1589,7 +1589,7 @@ class Worker:
                 tmp.rename(self.cache_template)
         names = [p.name for p in self.cache_template.iterdir()] if self.cache_template.exists() else []
         try:
-            from pyrules.cards import grammar_hash
+            from pyrules.inputs.card_cache import grammar_hash
             names = sorted(set(names) | {f"cards-{grammar_hash()}.pickle"})
         except Exception:  # noqa: BLE001 — the cache's naming changed: damage what the template has
             pass
@@ -1619,8 +1619,8 @@ class Worker:
 
     def _cards(self, runs, api, case_dir, tokens, spec) -> None:
         from pyrules import GameState, KnowledgeBase
-        from pyrules.card_facts import card_facts
-        from pyrules.report import QUESTIONS, report, report_json
+        from pyrules.facts.card_facts import card_facts
+        from pyrules.answers.report import QUESTIONS, report, report_json
 
         path = case_dir / api["file"]
         kb = self.api(runs, "api:load cards", lambda: KnowledgeBase.from_files([path], time_limit=api["tl"]), tokens,
@@ -1649,7 +1649,10 @@ class Worker:
         self.api(runs, "api:ask with the cards", ask, None)
 
     def _cr(self, runs, api, case_dir, tokens, spec) -> None:
-        from pyrules import cr
+        from pyrules.inputs import comprehensive_rules as cr
+        from pyrules.checks import cr_changes
+        from pyrules.checks import cr_document
+        from pyrules.facts import cr_facts
         from pyrules.api import KnowledgeBase
 
         path = case_dir / api["file"]
@@ -1658,15 +1661,15 @@ class Worker:
         if doc is None:
             return
         self.api(runs, "api:CR facts and JSON",
-                 lambda: cr.cr_facts(doc) + json.dumps(cr.cr_json(doc), ensure_ascii=False), tokens)
+                 lambda: cr_facts.cr_facts(doc) + json.dumps(cr.cr_json(doc), ensure_ascii=False), tokens)
         self.api(runs, "api:rule_exists", lambda: [cr.rule_exists(doc, n) for n in ("100.1", api["rule"], "702")],
                  tokens)
         if api.get("check"):
-            self.api(runs, "api:check_document", lambda: [str(f) for f in cr.check_document(doc)], tokens)
+            self.api(runs, "api:check_document", lambda: [str(f) for f in cr_document.check_document(doc)], tokens)
         if api.get("diff"):
             def diff():
                 old = cr.load_comprehensive_rules(case_dir / api["orig"])
-                return json.dumps(cr.diff_rules(old, doc).to_json(), ensure_ascii=False)
+                return json.dumps(cr_changes.diff_rules(old, doc).to_json(), ensure_ascii=False)
             self.api(runs, "api:diff_rules", diff, tokens)
         if api.get("show"):
             self.main(runs, ["cr", "show", api["rule"] or "100.1", "--cr", str(path)], tokens, False)
@@ -1682,7 +1685,7 @@ class Worker:
             self.api(runs, "api:ask with a CR", kb_ask, tokens)
 
     def _facts(self, runs, api, case_dir, tokens, spec) -> None:
-        from pyrules.fact_files import read_fact_file
+        from pyrules.inputs.fact_files import read_fact_file
 
         path = case_dir / api["file"]
         self.api(runs, "api:read_fact_file", lambda: [str(s) for s in read_fact_file(path)], tokens,
@@ -1691,7 +1694,7 @@ class Worker:
         self.main(runs, argv, tokens, spec.get("nul", False))
 
     def _scenarios(self, runs, api, case_dir, tokens, spec) -> None:
-        from pyrules.scenario import load_scenario
+        from pyrules.facts.scenario import load_scenario
 
         path = case_dir / api["file"]
         self.api(runs, "api:load_scenario", lambda: repr(load_scenario(path).state.facts()), tokens)
@@ -1700,7 +1703,7 @@ class Worker:
 
     def _builder(self, runs, api, case_dir, tokens, spec) -> None:
         from pyrules import GameState, KnowledgeBase
-        from pyrules.report import QUESTIONS, report, report_json
+        from pyrules.answers.report import QUESTIONS, report, report_json
 
         g = GameState()
         for m, a, k in api["calls"]:

@@ -1,0 +1,1 @@
+"""Shown atoms -> typed answers with CR citations: cast verdicts, outcomes, reports."""

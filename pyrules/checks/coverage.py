@@ -1,0 +1,279 @@
+"""How much of the card pool the card grammars read: the coverage report of ``pyrules cards coverage``.
+
+Levels (each counted over the loaded cards; a multi-face card's faces all count):
+
+- **L0 frame**: a card whose every face's name, mana cost and type line were read (no frame
+  problem in :attr:`CardDefinition.problems`), and whose faces match its layout. "Read" means
+  every symbol and word was recognized; elements no CR rule defines are read as such and counted
+  apart (:attr:`Coverage.frames_nonstandard`): a one-letter mana symbol outside CR 107.4 (``{D}``,
+  a ``nonstandard`` symbol with no mana value), type words outside 205.2a/205.4a ("Card",
+  "Eaturecray"), a joke line read by the type-line grammar's ``nonstandard`` rule. Their facts
+  carry them as ``card_unparsed/4`` (no meaning in the rule base, nothing guessed).
+- **L1 abilities**: abilities (one per line, CR 113) split and classified (kind other than
+  ``unclassified``).
+- **L2 keyword lines**: keyword lines (702) whose every keyword was read with its parameters
+  (no unreadable "—" cost).
+- **L3 meaning**: abilities with no unparsed residue (every sentence, cost and condition read
+  for meaning).
+
+Batches run in a process pool (``workers`` processes, :mod:`concurrent.futures`) with progress on
+stderr; a :class:`~pyrules.inputs.card_cache.CardCache` keeps each record's counts between runs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Iterable
+
+from pyrules.errors import CardTextError
+from pyrules.inputs.card_cache import CardCache, record_key
+from pyrules.inputs.card_definitions import CardDefinition
+from pyrules.inputs.cards import is_text, cards_from_json, decode_card_json
+from pyrules.inputs.reading import read_text
+
+FRAME_FIELDS = ("mana_cost", "type_line")
+
+
+@dataclass
+class Coverage:
+    """Counts per level (see the module docstring).
+
+    Attributes:
+        cards, cards_frame_ok: cards seen / with the frame read (L0).
+        frames_nonstandard: cards whose frame was read but holds elements no CR rule defines
+            (non-CR mana symbols, type words or type lines; see the module docstring).
+        faces: faces seen.
+        abilities, abilities_classified: abilities seen / classified (L1).
+        cards_all_classified: cards whose every ability is classified.
+        keyword_lines, keyword_lines_full: keyword lines / read with all parameters (L2).
+        abilities_clean: abilities with no unparsed residue (L3).
+        cards_clean: cards whose every ability has no unparsed residue.
+        unparsed_patterns: unparsed texts with numbers, mana symbols and quotes generalized -> count.
+        errors: ``(source, card name, message)`` for cards that could not be read at all.
+    """
+
+    cards: int = 0
+    cards_frame_ok: int = 0
+    frames_nonstandard: int = 0
+    faces: int = 0
+    abilities: int = 0
+    abilities_classified: int = 0
+    cards_all_classified: int = 0
+    keyword_lines: int = 0
+    keyword_lines_full: int = 0
+    abilities_clean: int = 0
+    cards_clean: int = 0
+    unparsed_patterns: Counter = field(default_factory=Counter)
+    errors: list[tuple[str, str, str]] = field(default_factory=list)
+
+    def add(self, other: "Coverage") -> None:
+        """Add ``other``'s counts to these."""
+        for name in self.__dataclass_fields__:
+            mine = getattr(self, name)
+            if isinstance(mine, int):
+                setattr(self, name, mine + getattr(other, name))
+        self.unparsed_patterns.update(other.unparsed_patterns)
+        self.errors += other.errors
+
+    @staticmethod
+    def _pct(n: int, d: int) -> float:
+        return 100.0 * n / d if d else 100.0
+
+    def levels(self) -> dict[str, tuple[int, int, float]]:
+        """``{"L0": (n, of, percent), ...}`` for the four levels (L1 and L3 count abilities)."""
+        return {
+            "L0": (self.cards_frame_ok, self.cards, self._pct(self.cards_frame_ok, self.cards)),
+            "L1": (self.abilities_classified, self.abilities, self._pct(self.abilities_classified, self.abilities)),
+            "L2": (self.keyword_lines_full, self.keyword_lines, self._pct(self.keyword_lines_full, self.keyword_lines)),
+            "L3": (self.abilities_clean, self.abilities, self._pct(self.abilities_clean, self.abilities)),
+        }
+
+    def report(self, top: int = 15) -> str:
+        """The text report: one line per level, then the most frequent unparsed patterns."""
+        names = {"L0": "frame (name, cost, types, P/T, faces)", "L1": "abilities split and classified",
+                 "L2": "keyword lines with parameters", "L3": "abilities with no unparsed residue"}
+        lines = [f"{self.cards} cards, {self.faces} faces, {self.abilities} abilities"]
+        for level, (n, d, p) in self.levels().items():
+            lines.append(f"{level} {names[level]:<40} {n:>7} / {d:<7} {p:6.2f}%")
+        lines.append(f"   frames with elements outside the CR      {self.frames_nonstandard:>7} / {self.cards:<7} "
+                     f"{self._pct(self.frames_nonstandard, self.cards):6.2f}%")
+        lines.append(f"   cards with every ability classified     {self.cards_all_classified:>7} / {self.cards:<7} "
+                     f"{self._pct(self.cards_all_classified, self.cards):6.2f}%")
+        lines.append(f"   cards with no unparsed residue          {self.cards_clean:>7} / {self.cards:<7} "
+                     f"{self._pct(self.cards_clean, self.cards):6.2f}%")
+        if self.errors:
+            lines.append(f"{len(self.errors)} cards could not be read:")
+            lines += [f"  {src}: {name}: {msg}" for src, name, msg in self.errors[:top]]
+        lines.append(f"most frequent unparsed patterns (of {sum(self.unparsed_patterns.values())}):")
+        lines += [f"  {n:>6}  {p}" for p, n in self.unparsed_patterns.most_common(top)]
+        return "\n".join(lines)
+
+
+_COUNTS = ("cards", "cards_frame_ok", "frames_nonstandard", "faces", "abilities", "abilities_classified",
+           "cards_all_classified", "keyword_lines", "keyword_lines_full", "abilities_clean", "cards_clean")
+
+
+def coverage_data(cov: Coverage) -> list:
+    """``cov`` as plain JSON data for the card cache: the counts in :data:`_COUNTS` order, then
+    ``{pattern: count}`` (errors are not cached: their message names the file)."""
+    return [*(getattr(cov, n) for n in _COUNTS), dict(cov.unparsed_patterns)]
+
+
+def coverage_from_data(data: object) -> Coverage | None:
+    """The :class:`Coverage` of :func:`coverage_data`'s ``data``, or None if ``data`` is not of
+    that shape (a cache entry is checked, never trusted)."""
+    if type(data) is not list or len(data) != len(_COUNTS) + 1:
+        return None
+    *counts, patterns = data
+    if not all(type(n) is int for n in counts) or type(patterns) is not dict \
+            or not all(type(k) is str and type(n) is int for k, n in patterns.items()):
+        return None
+    return Coverage(*counts, unparsed_patterns=Counter(patterns))
+
+
+_GENERALIZE = [(re.compile(r"\{[^{}]*\}"), "{M}"), (re.compile(r'"[^"]*"'), '"…"'),
+               (re.compile(r"\b\d+\b"), "N"), (re.compile(r"[+−-]N/[+−-]N"), "±N/±N")]
+
+
+def unparsed_pattern(text: str) -> str:
+    """Generalize an unparsed text for counting: mana symbols → {M}, numbers → N, quotes → "…"."""
+    for pat, rep in _GENERALIZE:
+        text = pat.sub(rep, text)
+    return text[:100]
+
+
+def card_coverage(card: CardDefinition) -> Coverage:
+    """Coverage counts for one card (reads its faces' abilities)."""
+    cov = Coverage(cards=1, faces=len(card.faces))
+    frame_ok = not any(p.field in FRAME_FIELDS or p.field == "oracle_text" and p.face == 0 for p in card.problems)
+    cov.cards_frame_ok = int(frame_ok and bool(card.faces) and all(f.name for f in card.faces))
+    cov.frames_nonstandard = int(any(
+        f.type_line is not None and (f.type_line.nonstandard or f.type_line.other_words)
+        or f.mana_cost is not None and any(s.kind == "nonstandard" for s in f.mana_cost.symbols)
+        for f in card.faces))
+    all_classified = all_clean = True
+    for face in card.faces:
+        if face.oracle_problem is not None:
+            all_classified = all_clean = False
+            cov.unparsed_patterns[f"<whole text unread: {face.oracle_problem.message[-60:]}>"] += 1
+        for ab in face.abilities:
+            cov.abilities += 1
+            classified = ab.kind != "unclassified"
+            cov.abilities_classified += classified
+            all_classified &= classified
+            if ab.kind == "keyword":
+                cov.keyword_lines += 1
+                cov.keyword_lines_full += not any(u.part == "keyword_cost" for u in ab.unparsed)
+            clean = not ab.unparsed
+            cov.abilities_clean += clean
+            all_clean &= clean
+            for u in ab.unparsed:
+                cov.unparsed_patterns[unparsed_pattern(u.text)] += 1
+    cov.cards_all_classified = int(all_classified)
+    cov.cards_clean = int(all_clean)
+    return cov
+
+
+def record_coverage(rec: Any, source: str, index: int | None = None) -> Coverage:
+    """Coverage counts of one card record (decoded JSON; an MTGJSON v3 set file is one record;
+    ``index``: its position in the file). A record that is refused
+    (:func:`pyrules.inputs.cards.cards_from_json`) is counted as one card with an error, not raised."""
+    total = Coverage()
+    try:
+        for card in cards_from_json(rec, source, index):
+            total.add(card_coverage(card))
+    except CardTextError as err:
+        name = rec.get("name") if isinstance(rec, dict) else None
+        total.errors = [(source, name if isinstance(name, str) and is_text(name) else "?", str(err))]
+        total.cards = 1
+    return total
+
+
+def _chunk_coverage(texts: list[str], indexes: list[int], source: str) -> list[Coverage]:
+    """Coverage of records sent as JSON text (a record nested a few hundred levels deep, which
+    :func:`json.loads` reads, is deeper than :mod:`pickle` writes)."""
+    return [record_coverage(json.loads(text), source, i) for text, i in zip(texts, indexes)]
+
+
+def read_records(path: str | Path) -> tuple[list[Any], str]:
+    """The card records of a JSON card file (a list; an MTGJSON v3 set file is one record).
+
+    Raises:
+        CardTextError: unreadable file, invalid JSON (with line and column), JSON nested too
+            deeply or an integer of thousands of digits (:func:`pyrules.inputs.cards.decode_card_json`).
+    """
+    path = Path(path)
+    text = read_text(path, "card file", CardTextError)  # regular files only, bounded, UTF-8 located
+    data = decode_card_json(text, str(path))
+    if isinstance(data, dict) and data.get("object") == "list":
+        data = data.get("data")
+        if not isinstance(data, list):
+            raise CardTextError('a Scryfall list object whose "data" is not a list of cards', str(path))
+    if isinstance(data, list):
+        return data, str(path)
+    return [data], str(path)
+
+
+def pool_coverage(files: Iterable[str | Path], workers: int = 2, chunk_size: int = 400,
+                  progress: bool = True, cache: "CardCache | None" = None) -> Coverage:
+    """Coverage over every card of ``files`` with ``workers`` processes (1: in this process).
+
+    With a :class:`~pyrules.inputs.card_cache.CardCache`, records whose text was counted before by the same
+    grammar version are taken from it, only the others are read, and the cache file is updated.
+
+    Raises:
+        CardTextError: a file that is not readable JSON.
+        OSError: the cache file cannot be written.
+    """
+    total = Coverage()
+    todo: list[tuple[list[Any], list[str | None], list[int], str]] = []
+    for f in files:
+        records, source = read_records(f)
+        missing: list[tuple[Any, str | None, int]] = []
+        for i, rec in enumerate(records):
+            key = record_key(rec) if cache is not None else None
+            hit = cache.get("coverage", key) if key is not None else None
+            cov = coverage_from_data(hit) if hit is not None else None
+            if cov is not None:
+                total.add(cov)
+            else:
+                missing.append((rec, key, i))
+        for i in range(0, len(missing), chunk_size):
+            part = missing[i:i + chunk_size]
+            todo.append(([r for r, _, _ in part], [k for _, k, _ in part], [n for _, _, n in part], source))
+    done = 0
+
+    def take(keys: list[str | None], covs: list[Coverage]) -> None:
+        nonlocal done
+        for key, cov in zip(keys, covs):
+            total.add(cov)
+            if cache is not None and key is not None and not cov.errors:
+                cache.put("coverage", key, coverage_data(cov))
+        done += 1
+        _progress(done, len(todo), total.cards, progress)
+
+    if workers <= 1 or len(todo) <= 1:
+        for records, keys, indexes, source in todo:
+            take(keys, [record_coverage(rec, source, i) for rec, i in zip(records, indexes)])
+    else:
+        texts = [[json.dumps(r) for r in records] for records, _, _, _ in todo]
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            for (_, keys, _, _), covs in zip(todo, pool.map(_chunk_coverage, texts, [n for _, _, n, _ in todo],
+                                                            [s for _, _, _, s in todo])):
+                take(keys, covs)
+    if progress:
+        print(file=sys.stderr)
+    if cache is not None:
+        cache.save()
+    return total
+
+
+def _progress(done: int, of: int, cards: int, show: bool) -> None:
+    if show:
+        print(f"\rcards: {cards} ({done}/{of} batches)", end="", file=sys.stderr, flush=True)

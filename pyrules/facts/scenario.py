@@ -1,0 +1,275 @@
+"""Scenario files: a game situation in TOML that a judge can write without knowing ASP.
+
+Read with :mod:`tomllib`. Shape::
+
+    cards = ["cards.json"]             # card files (JSON, or plain text), relative to the scenario
+    card_text = '''                   # cards defined inline, in the plain-text card format
+    Shock
+    {R}
+    Instant
+    Shock deals 2 damage to any target.
+    '''
+
+    [[players]]                        # GameState.add_player(...)
+    player = "alice"
+
+    [[objects]]                        # GameState.add_object(...)
+    obj = "g1"
+    card = "There // They're // Their"
+    zone = "graveyard"
+    owner = "alice"
+
+    [[effects]]                        # builder-method names a GameState method; the other keys are its arguments
+    builder-method = "allow_cast"
+    effect = "sword"
+    player = "alice"
+    zone = "graveyard"
+    card_types = ["instant", "sorcery"]
+    mana_value_at_most = 2
+
+    [[effects]]                        # a method with a parameter of its own called kind
+    builder-method = "add_counters"
+    obj = "x"
+    kind = "+1/+1"
+    number = 3
+
+Keys are the builder methods' parameter names. Every ``[[effects]]`` entry calls the
+:class:`pyrules.facts.state.GameState` method named by ``builder-method`` (``allow_cast``, ``search``,
+``count``, ``discard``, …) with the remaining keys, so the scenario format grows with the state
+builder; ``builder-method`` has a ``-``, so it is never a parameter name. The older spelling
+``kind = "<method>"`` still works for methods without a ``kind`` parameter of their own (not for
+``add_counters``, ``add_predefined_token``, ``grant_ability``, ``grant_keyword_counting``: write
+``builder-method`` there and give ``kind`` its own meaning). Values are checked by the state builder
+(types, 32-bit whole numbers, ASP names, step and phase names, players and objects that exist;
+tables keyed by whole numbers such as ``pays = {1 = "colored(r)"}``). Errors name the file, the line
+and the bad key.
+"""
+
+from __future__ import annotations
+
+import inspect
+import tomllib
+import types
+import typing
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Container
+
+from pyrules.errors import PyrulesError, ScenarioError, StateValueError
+from pyrules.facts.state import GameState
+from pyrules.inputs.reading import read_text
+
+_TOP_KEYS = {"cards", "card_text", "players", "objects", "effects"}
+
+
+@dataclass
+class Scenario:
+    """A scenario read from a file: its card data files and the game state."""
+
+    path: Path
+    card_files: list[Path]
+    state: GameState
+    text: str = ""
+    inline_cards: list = field(default_factory=list)
+    #: (section, index, method, arguments) of each [[objects]] and [[effects]] entry, in order.
+    entries: list = field(default_factory=list)
+
+    def locate(self, err: StateValueError) -> ScenarioError:
+        """The scenario error, with the file and line of the entry that gave the input, for an input
+        the rule base refused (``pyrules.facts.validation.input_refusal``: ``err.method``, ``err.fact``); the
+        first entry calling that method, preferring one that names the fact's object."""
+        method, fact = getattr(err, "method", None), getattr(err, "fact", None)
+        named = str(fact.arguments[0]).strip('"') if fact is not None and fact.arguments else None
+        found = [e for e in self.entries if e[2] == method]
+        best = next((e for e in found if named in {str(v) for v in e[3].values()}), found[0] if found else None)
+        if best is None:
+            return ScenarioError(err.message, str(self.path))
+        section, index, _, _ = best
+        line = _key_line(self.text, section, index, err.argument) if err.argument else _line_of(self.text, section, index)
+        return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line)
+
+    def check_cards(self, known: Container[str]) -> None:
+        """Check that every object's card is among ``known`` card names.
+
+        Raises:
+            ScenarioError: the first unknown card name, with the line that names it.
+        """
+        for obj in self.state.objects.values():
+            if obj.card not in known:
+                line = next((n for n, l in enumerate(self.text.splitlines(), start=1)
+                             if l.split("=", 1)[0].strip() == "card" and obj.card in l), None)
+                raise ScenarioError(f"unknown card {obj.card!r} (not in the scenario's card files)",
+                                    str(self.path), line)
+
+
+def _line_of(text: str, key: str, occurrence: int = 0) -> int | None:
+    """1-based line of the ``occurrence``-th line that assigns ``key`` (or opens table ``[[key]]``)."""
+    seen = 0
+    for number, line in enumerate(text.splitlines(), start=1):
+        stripped = line.strip()
+        head = stripped.split("=", 1)[0].strip().strip('"')
+        if head == key or stripped in (f"[[{key}]]", f"[{key}]"):
+            if seen == occurrence:
+                return number
+            seen += 1
+    return None
+
+
+#: The ``[[effects]]`` key naming the builder method (a ``-``: never a Python parameter name).
+METHOD_KEY = "builder-method"
+
+
+def _key_line(text: str, section: str, index: int, key: str) -> int | None:
+    """1-based line of ``key`` inside the ``index``-th ``[[section]]`` table, else that table's line."""
+    start = _line_of(text, section, index)
+    if start is None:
+        return None
+    for number, line in enumerate(text.splitlines()[start:], start=start + 1):
+        stripped = line.strip()
+        if stripped.startswith("["):
+            break
+        if stripped.split("=", 1)[0].strip().strip('"') == key:
+            return number
+    return start
+
+
+def _builder_methods() -> dict[str, inspect.Signature]:
+    return {name: inspect.signature(fn) for name, fn in inspect.getmembers(GameState, inspect.isfunction)
+            if not name.startswith("_") and name not in ("facts", "card_names", "add_player", "add_object")}
+
+
+
+def _int_keyed(hint) -> bool:
+    """Whether type hint ``hint`` is ``dict[int, ...]`` (or an optional one)."""
+    if typing.get_origin(hint) in (typing.Union, types.UnionType):
+        return any(_int_keyed(h) for h in typing.get_args(hint))
+    return typing.get_origin(hint) is dict and typing.get_args(hint)[:1] == (int,)
+
+
+def _whole_number_keys(fn, entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` with the keys of tables for ``dict[int, ...]`` parameters read as whole numbers:
+    TOML keys are always strings (``pays = {1 = "colored(r)"}``). Other keys stay as written
+    (the builder refuses them, naming the argument)."""
+    try:
+        hints = typing.get_type_hints(fn)
+    except Exception:  # noqa: BLE001 (no usable annotations: nothing to convert)
+        return entry
+    out = dict(entry)
+    for name, value in entry.items():
+        if isinstance(value, dict) and _int_keyed(hints.get(name)):
+            out[name] = {int(k) if isinstance(k, str) and k.strip().removeprefix("-").isdigit() else k: v
+                         for k, v in value.items()}
+    return out
+
+
+def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any]) -> None:
+    sig = inspect.signature(fn)  # fn is a bound method: no self
+    entry = _whole_number_keys(fn, entry)
+    params = list(sig.parameters)
+    for key in entry:
+        if key not in params:
+            raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} (expected one of {', '.join(params)})",
+                                label, _key_line(text, section, index, key))
+    try:
+        sig.bind(**entry)
+    except TypeError as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err}", label, _line_of(text, section, index)) from None
+    try:
+        fn(**entry)
+    except StateValueError as err:  # names the argument: point at its key
+        key = next((k for k in sorted(entry, key=len, reverse=True) if err.argument and k in err.argument), None)
+        line = _key_line(text, section, index, key) if key else _line_of(text, section, index)
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}" + (f" (key {key!r})" if key else ""),
+                            label, line) from None
+    except PyrulesError as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, _line_of(text, section, index)) from None
+    except (TypeError, ValueError, AttributeError, OverflowError, RuntimeError) as err:
+        raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label,
+                            _line_of(text, section, index)) from None
+
+
+def load_scenario(path: str | Path) -> Scenario:
+    """Read a scenario TOML file into a :class:`Scenario`.
+
+    Raises:
+        ScenarioError: unreadable file, TOML syntax error (with line and column), unknown section
+            or key, or a value the state builder refuses — with file and line.
+    """
+    path = Path(path)
+    label = str(path)
+    text = read_text(path, "scenario", ScenarioError)  # regular files only, bounded, UTF-8 located
+    try:
+        data = tomllib.loads(text)
+    except RecursionError:
+        raise ScenarioError("TOML nested too deeply", label) from None
+    except tomllib.TOMLDecodeError as err:
+        msg = str(err)
+        line = col = None
+        if "(at line " in msg:
+            msg, _, where = msg.partition(" (at line ")
+            parts = where.rstrip(")").split(", column ")
+            line, col = int(parts[0]), int(parts[1]) if len(parts) > 1 else None
+        raise ScenarioError(f"TOML syntax error: {msg}", label, line, col) from None
+    for key in data:
+        if key not in _TOP_KEYS:
+            raise ScenarioError(f"unknown key {key!r} (expected {', '.join(sorted(_TOP_KEYS))})", label, _line_of(text, key))
+    cards = data.get("cards", [])
+    if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
+        raise ScenarioError("'cards' must be a list of card data file names", label, _line_of(text, "cards"))
+    for c in cards:
+        if "\0" in c or not c:  # no file has such a name: say where, not only that it cannot be read
+            raise ScenarioError(f"'cards': {c!r} is no file name ({'a NUL character in it' if c else 'empty'})",
+                                label, _line_of(text, "cards"))
+    for section in ("players", "objects", "effects"):
+        entries = data.get(section, [])
+        if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
+            raise ScenarioError(f"'{section}' must be an array of tables: write each entry under [[{section}]]",
+                                label, _line_of(text, section))
+    inline = []
+    if "card_text" in data:
+        from pyrules.inputs.cards import cards_from_text
+
+        if not isinstance(data["card_text"], str):
+            raise ScenarioError("'card_text' must be a string of plain-text cards", label, _line_of(text, "card_text"))
+        first = (_line_of(text, "card_text") or 1)
+        try:
+            inline = cards_from_text(data["card_text"], f"{label}: card_text")
+        except PyrulesError as err:
+            # The card text starts on the line after `card_text = """`.
+            line = first + err.line if err.line is not None else first
+            raise ScenarioError(f"card_text: {err.message}", label, line, err.column) from None
+    state = GameState()
+    for i, player in enumerate(data.get("players", [])):
+        _call(label, text, "players", i, state.add_player, player)
+    entries = []
+    for i, obj in enumerate(data.get("objects", [])):
+        _call(label, text, "objects", i, state.add_object, obj)
+        entries.append(("objects", i, "add_object", dict(obj)))
+    methods = _builder_methods()
+    named_by: dict[tuple, int] = {}  # a reference to a player/object not (yet) in the state -> its entry
+    for i, effect in enumerate(data.get("effects", [])):
+        effect = dict(effect)
+        key = METHOD_KEY if METHOD_KEY in effect else "kind"
+        method = effect.pop(key, None)
+        if not isinstance(method, str) or method not in methods:  # (a TOML table or array is unhashable)
+            raise ScenarioError(f"[[effects]] #{i + 1}: {key} must be one of {', '.join(sorted(methods))} "
+                                f"(a state builder method), not {method!r}",
+                                label, _key_line(text, "effects", i, key))
+        if key == "kind" and "kind" in methods[method].parameters:
+            raise ScenarioError(f"[[effects]] #{i + 1}: {method} has a parameter 'kind' of its own: name the method "
+                                f"with {METHOD_KEY} = \"{method}\" and give kind its value",
+                                label, _key_line(text, "effects", i, "kind"))
+        known = set(state.pending_references)
+        _call(label, text, "effects", i, getattr(state, method), effect)
+        entries.append(("effects", i, method, effect))
+        for ref in state.pending_references:
+            if ref not in known:
+                named_by.setdefault(ref, i)
+    try:  # ids an effect names must exist once every entry is read (a token may come later)
+        state.check_references()
+    except StateValueError as err:
+        i = named_by.get(state.pending_references[0], 0)
+        raise ScenarioError(f"[[effects]] #{i + 1}: {err.message} (key {err.argument!r})", label,
+                            _key_line(text, "effects", i, err.argument)) from None
+    return Scenario(path, [(path.parent / c) for c in cards], state, text, inline, entries)
+
