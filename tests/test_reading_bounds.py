@@ -442,3 +442,16 @@ def test_two_hundred_thousand_facts_with_card_names_are_checked_in_a_few_seconds
     print(f"200,000 facts with strings read and checked in {took:.2f} s of CPU", file=sys.stderr)
     assert len(statements) == 200_001 and statements.asserted.keys() == {("object", 1), ("object_card", 2)}
     assert took < 6  # about 1.6 s; 7 s before strings took the fast path
+
+
+@settings(max_examples=60, deadline=None)
+@given(label=st.text(min_size=1, max_size=30))
+def test_unknown_predicate_warnings_are_one_line_whatever_the_file_name(label):
+    # A fact file's name may hold a newline (and a would-be directive after it): each warning about a
+    # misspelt predicate still prints as exactly one line, naming the file with the newline escaped.
+    from pyrules.inputs.fact_files import parse_fact_text, unknown_predicate_warnings
+
+    warnings = unknown_predicate_warnings([(label, parse_fact_text("in_zonee(o1).\n", "f.lp"))])
+    assert len(warnings) == 1
+    assert "\n" not in warnings[0] and "\r" not in warnings[0]
+    assert "in_zonee/1 is read by no rule" in warnings[0]

@@ -42,7 +42,7 @@ import clingo
 from clingo import ast
 from lark.exceptions import UnexpectedInput
 
-from pyrules.errors import FactFileError
+from pyrules.errors import FactFileError, one_line
 from pyrules.inputs.reading import nul_position, read_text
 from pyrules.parser.grammar import lalr_parser
 
@@ -465,7 +465,7 @@ def unknown_predicate_warnings(files: list[tuple[str, list[ast.AST]]], limit: in
                 hint = "did you mean " + " or ".join(f"{close[0]}/{a}" for a in sorted(arities[close[0]])) + "?" \
                     if close else \
                     "no such input (rules_asp/foundation/schema.lp; `pyrules schema` prints it)"
-            out.append(f"{label}:{line}:{column}: warning: {name}/{arity} is read by no rule "
+            out.append(f"{one_line(label)}:{line}:{column}: warning: {name}/{arity} is read by no rule "
                        f"(it has no effect): {hint}")
     if more:
         out.append(f"warning: ... and {more} more predicate(s) read by no rule (first {len(out)} listed)")
