@@ -482,7 +482,8 @@ def test_an_unknown_id_in_a_state_whose_ids_include_a_clingo_number_is_a_state_v
 
     state = GameState()
     state.add_player("alice")
-    state.add_object(clingo.Number(7), "Shock", zone="battlefield", owner="alice")
+    with pytest.raises(StateValueError, match=r"^add_object: obj must be text"):
+        state.add_object(clingo.Number(7), "Shock", zone="battlefield", owner="alice")
     state.add_object("o3", "Shock", zone="graveyard", owner="alice")
     state.tap("o2")  # o2 may still be added: checked when the facts are built
     with pytest.raises(StateValueError, match=r"^tap: obj 'o2' is not an object of this state \(did you mean 'o3'\?\)"):
@@ -507,3 +508,29 @@ def test_a_scenario_effect_whose_builder_method_is_no_method_name_is_refused_at_
     assert main(["ask", str(path), "cast"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
     assert line.startswith(f"pyrules: error: {path}:5: [[effects]] #1: builder-method must be one of")
+
+
+def test_new_ids_are_text_and_the_ask_report_answers_every_question():
+    # A new object's or player's id must be text (a clingo Number id was accepted, then the answers,
+    # which name objects by text, could not find it and the report compared a Symbol with a str:
+    # found by the 10,000-input fuzz run, seed 2026).
+    import clingo
+
+    from pyrules import GameState, KnowledgeBase
+    from pyrules.answers.report import QUESTIONS, report
+    from pyrules.errors import StateValueError
+    from pyrules.inputs.cards import cards_from_json
+
+    kb = KnowledgeBase(list(cards_from_json([{"name": "Shock", "layout": "normal", "mana_cost": "{R}",
+                                              "type_line": "Instant",
+                                              "oracle_text": "Shock deals 2 damage to any target."}])))
+    state = GameState()
+    state.add_player("alice")
+    with pytest.raises(StateValueError, match=r"^add_object: obj must be text"):
+        state.add_object(clingo.Number(7), "Shock", zone="hand", owner="alice")
+    with pytest.raises(StateValueError, match=r"^add_player: player must be text"):
+        state.add_player(clingo.Function("bob"))
+    state.add_object("o7", "Shock", zone="hand", owner="alice")
+    state.add_object("o1", "Shock", zone="graveyard", owner="alice")
+    text = report(kb.ask(state), state, QUESTIONS)
+    assert "o7" in text and "o1" in text

@@ -25,7 +25,7 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
     """The typed answers for one of :data:`QUESTIONS` (mana values of every object, every cast
     verdict, every search verdict, every count, every discard)."""
     if question == "mana-value":
-        return [mv for o in sorted(state.objects) if (mv := answers.mana_value(o)) is not None]
+        return [mv for o in sorted(state.objects, key=str) if (mv := answers.mana_value(o)) is not None]
     if question == "cast":
         return answers.cast_options()
     if question == "land":

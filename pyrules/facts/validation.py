@@ -92,8 +92,11 @@ def _conforms(value, hint, argument: str, method: str) -> None:
                                   f"32-bit: {CLINGO_INT_MIN} to {CLINGO_INT_MAX})", _argument_name(argument))
     elif hint is str:  # ids may also be given as clingo symbols (ability_effect(), extra_cost(); ident())
         if isinstance(value, Symbol):
-            if _argument_name(argument) not in _SYMBOL_ARGUMENTS:
+            name = _argument_name(argument)
+            if name not in _SYMBOL_ARGUMENTS:
                 fail("text (a clingo symbol is accepted only for the id of a player, object, effect or event)")
+            if name in _NEW_IDS.get(method, ()) or (method, name) == ("add_player", "player"):
+                fail("text (a new player's or object's id is text: the answers name objects by it)")
         elif not isinstance(value, str):
             fail("text")
         elif not _encodable(value):
