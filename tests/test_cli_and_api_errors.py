@@ -95,6 +95,21 @@ def test_clingo_const_with_an_at_call_is_refused_unless_scripts_are_allowed(tmp_
     assert check_arguments(["-c", "c=@f(1)", "--allow-scripts", "f.lp"])[0] == ["--const=c=@f(1)", "--allow-scripts"]
 
 
+def test_clingo_single_valued_option_given_twice_is_one_line_naming_it(tmp_path, capsys):
+    # Fuzz seed 44 (issue 12): clingo's own "multiple occurrences" error named neither file nor option.
+    from pyrules.cli.clingo_app import check_arguments
+
+    facts = _write(tmp_path, "f.lp", "player(alice).\n")
+    for twice, named in ((["-t", "2", "-t", "2"], "-t"), (["-n", "1", "--models=2"], "--models"),
+                         (["--out-hide-aux", "--out-hide-aux"], "--out-hide-aux"), (["-V", "-V"], "-V")):
+        assert main(["clingo", *twice, str(facts)]) == 2
+        err = capsys.readouterr().err
+        assert len(err.splitlines()) == 1 and f"option {named} given twice" in err and "***" not in err
+    # -c and -W are repeatable in clingo and stay so.
+    assert check_arguments(["-c", "a=1", "-c", "b=2", "-W", "none", "-W", "all", "f.lp"])[0] == [
+        "--const=a=1", "--const=b=2", "--warn=none", "--warn=all"]
+
+
 def test_clingo_arguments_reaching_clingo_are_only_allowed_options_in_full():
     # Whatever the command line, what clingo gets is --NAME[=VALUE] for allow-listed NAMEs, then files.
     from hypothesis import given, settings, strategies as st
@@ -534,3 +549,24 @@ def test_new_ids_are_text_and_the_ask_report_answers_every_question():
     state.add_object("o1", "Shock", zone="graveyard", owner="alice")
     text = report(kb.ask(state), state, QUESTIONS)
     assert "o7" in text and "o1" in text
+
+
+# -- issue 12, fuzz seed 44 (scenarios:259): an unknown card whose name is a control character
+# ('\x85', written TOML-escaped) was reported without file and line: the line was searched for the
+# value's text, which the escaped text does not hold, and a melded pair's card was not looked for --
+
+@pytest.mark.parametrize("where, written, line", [
+    ("object", '"\\u0085"', 9), ("object", '"\\u0007x"', 9), ("object", '"No Such Card"', 9),
+    ("melded", '"\\u0085"', 16), ("melded", '"Not A Card"', 16)])
+def test_an_unknown_card_in_a_scenario_is_refused_at_the_line_of_its_key(tmp_path, capsys, where, written, line):
+    # Located through the TOML structure: the [[objects]]/[[effects]] table index, then its key's line.
+    card = "There // They're // Their"
+    obj = written if where == "object" else f'"{card}"'
+    melded = ('\n[[effects]]\nbuilder-method = "set_melded_from"\nobj = "g1"\ncard_a = "' + card + '"\n'
+              f'card_b = {written}\n') if where == "melded" else ""
+    path = _write(tmp_path, "s.toml", f'cards = ["{EXAMPLES / "there_theyre_their.json"}"]\n\n'
+                  '[[players]]\nplayer = "alice"\n\n[[objects]]\nobj = "g1"\nzone = "graveyard"\n'
+                  f'card = {obj}\nowner = "alice"\n' + melded)
+    assert main(["ask", str(path), "cast"]) == 2
+    (err,) = capsys.readouterr().err.splitlines()
+    assert err.startswith(f"pyrules: error: {path}:{line}: [[") and "unknown card" in err

@@ -89,16 +89,24 @@ class Scenario:
         return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line)
 
     def check_cards(self, known: Container[str]) -> None:
-        """Check that every object's card is among ``known`` card names.
+        """Check that every card the state names (objects' cards, melded pairs' cards:
+        :meth:`GameState.card_names`) is among ``known`` card names.
 
         Raises:
-            ScenarioError: the first unknown card name, with the line that names it.
+            ScenarioError: the first unknown card name (objects first, then in name order), with the
+                ``[[objects]]``/``[[effects]]`` entry and line that names it.
         """
-        for obj in self.state.objects.values():
-            if obj.card not in known:
-                line = next((n for n, l in enumerate(self.text.splitlines(), start=1)
-                             if l.split("=", 1)[0].strip() == "card" and obj.card in l), None)
-                raise ScenarioError(f"unknown card {obj.card!r} (not in the scenario's card files)",
+        ordered = [o.card for o in self.state.objects.values()] + sorted(self.state.card_names())
+        for name in dict.fromkeys(ordered):
+            if name not in known:
+                # The entry is found through the TOML structure (the table that gave this card, then
+                # its key's line), never by searching the text for the value: a TOML-escaped name
+                # ("\u0085") does not appear in the text as the value reads.
+                entry = next(((section, index, key) for section, index, _, arguments in self.entries
+                              for key, value in arguments.items() if value == name), None)
+                line = _key_line(self.text, *entry) if entry else None
+                where = f"[[{entry[0]}]] #{entry[1] + 1} {entry[2]}: " if entry else ""
+                raise ScenarioError(f"{where}unknown card {name!r} (not in the scenario's card files)",
                                     str(self.path), line)
 
 
