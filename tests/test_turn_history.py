@@ -224,6 +224,37 @@ def test_scouts_warning_is_used_up_by_playing_a_land_creature_card(kb_of):
     assert e.args[-1] == "used_by(arbor)" and "701.18b" in rules(e)
 
 
+@pytest.mark.parametrize("recorded_land_plays, complete, verdict", [
+    (0, False, "no_land_play_available"),  # issue 13 B09_c: the count (1) holds; no contradiction
+    (1, False, "no_land_play_available"),  # the recorded play is the one counted
+    (1, True, "no_land_play_available"),   # declared complete and equal: consistent
+    (0, True, "lands_played_disagree"),    # declared complete, yet the 1 land play is not recorded
+    (2, False, "lands_played_disagree"),   # more recorded plays than the count says: impossible
+])
+def test_a_given_land_play_count_and_a_recorded_history_agree_unless_complete_or_exceeded(
+        kb_of, recorded_land_plays, complete, verdict):
+    # 305.2a (the land plays made this turn), 305.2b (none left: no play): with Scout's Warning's
+    # resolution recorded and one land played (set_lands_played), Dryad Arbor in hand at a's beginning
+    # of combat may not be played -- the resolution record claims nothing about land plays, so only a
+    # history declared complete (record_turn_history) must list the counted land play.
+    from pyrules.errors import NoAnswerError
+
+    s = scout(active="a", phase="combat", step="beginning_of_combat")
+    s.add_object("arbor", "Dryad Arbor", "hand", "a")
+    for i in range(recorded_land_plays):
+        s.add_object(f"f{i}", "Dryad Arbor", "battlefield", "a")
+        s.record_land_played("a", f"f{i}")
+    if complete:
+        s.record_turn_history()
+    s.set_lands_played("a", 1)
+    if verdict == "lands_played_disagree":
+        with pytest.raises(NoAnswerError, match="lands_played_disagree"):
+            kb_of(*SCOUT).ask(s)
+        return
+    (play,) = kb_of(*SCOUT).ask(s).land_plays("arbor")
+    assert play.allowed is False and verdict in play.reasons and "305.2b" in rules(play)
+
+
 # --------------------------------------------------------------------------- "triggers only once each turn"
 
 

@@ -40,19 +40,28 @@ class TurnHistoryMixin:
     # --- playing lands (305, 116.2a; rules_asp/casting/lands.lp) ---
 
     def set_lands_played(self, player: str, number: int) -> None:
-        """``player`` has already played ``number`` lands this turn (305.2a); without this, none."""
+        """``player`` has already played ``number`` lands this turn (305.2a); without this, the land
+        plays the turn history records (:meth:`record_land_played`) if one is recorded, else none.
+
+        With a turn history recorded, the recorded land plays this turn must not exceed ``number``;
+        they must equal it only if the history was declared complete (:meth:`record_turn_history`):
+        recording other events (a resolution) does not claim every land play is recorded. Otherwise
+        the state is inconsistent, ``state_error(lands_played_disagree(P, Given, Recorded))``
+        (rules_asp/casting/lands.lp)."""
         self.extra.append(Function("lands_played_this_turn", [ident(player), Number(number)]))
 
     # --- the turn's history (rules_asp/resolution_and_zones/turn_history.lp; schema.lp, "Turn history") ---
     # Events are recorded in the order they happened: each record_* call takes the next moment.
     # Recording anything declares the recorded history of the turn complete (turn_history_recorded):
-    # what is not recorded did not happen this turn.
+    # what is not recorded did not happen this turn -- except a land-play count given with
+    # set_lands_played, which holds unless record_turn_history declared the history complete.
 
     _HISTORY = ("turn_began_at", "spell_cast_at", "land_played_at", "resolved_at", "triggered_at", "cleanup_at")
 
     def _record(self, name: str, *args) -> None:
         moment = 1 + sum(1 for f in self.extra if f.name in self._HISTORY)
-        self.record_turn_history()
+        if Function("turn_history_recorded") not in self.extra:
+            self.extra.append(Function("turn_history_recorded"))
         self._add(name, moment, *args)
 
     def _known_object(self, obj: str) -> None:
@@ -62,9 +71,12 @@ class TurnHistoryMixin:
     def record_turn_history(self) -> None:
         """Declare the turn's history recorded: every spell cast, land played, spell resolved and
         ability triggered this turn is (or will be) recorded with the ``record_*`` methods; nothing
-        else happened (``turn_history_recorded``; 603.2, 611.2f need it to decide)."""
-        if Function("turn_history_recorded") not in self.extra:
-            self.extra.append(Function("turn_history_recorded"))
+        else happened (``turn_history_recorded``; 603.2, 611.2f need it to decide). Declared on
+        purpose, it also claims every land play of the turn is recorded (``turn_history_complete``):
+        a :meth:`set_lands_played` count must then equal the recorded land plays (305.2a)."""
+        for fact in (Function("turn_history_recorded"), Function("turn_history_complete")):
+            if fact not in self.extra:
+                self.extra.append(fact)
 
     def record_turn_began(self) -> None:
         """The current turn begins now (500.1): events recorded before happened in earlier turns, so
