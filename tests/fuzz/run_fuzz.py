@@ -1556,7 +1556,10 @@ class Worker:
     def run_case(self, spec: dict) -> list[Run]:
         case_dir = Path(spec["dir"])
         api = spec["api"]
-        tokens = [spec["prefix"], str(case_dir), "/dev/zero", "/dev/null", "etc/passwd"]
+        # Files an error may name as its location: the case's own, and the special and canary files
+        # some command lines name as inputs (``--cards=<canary>``): an error naming one is located.
+        tokens = [spec["prefix"], str(case_dir), "/dev/zero", "/dev/null", "etc/passwd",
+                  str(self.root.path / "canary")]
         runs: list[Run] = []
         try:
             getattr(self, "_" + api["op"])(runs, api, case_dir, tokens, spec)
