@@ -569,4 +569,4 @@ def test_an_unknown_card_in_a_scenario_is_refused_at_the_line_of_its_key(tmp_pat
                   f'card = {obj}\nowner = "alice"\n' + melded)
     assert main(["ask", str(path), "cast"]) == 2
     (err,) = capsys.readouterr().err.splitlines()
-    assert err.startswith(f"pyrules: error: {path}:{line}: [[") and "unknown card" in err
+    assert err.startswith(f"pyrules: error: {path}:{line}: unknown card ") and "[[" in err

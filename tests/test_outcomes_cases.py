@@ -343,6 +343,37 @@ def test_case_f03_a_tarmogoyf_token_has_mana_value_2(kb, game):
     assert answers.outcomes().token_name("t").args == ("Tarmogoyf",)
 
 
+@pytest.mark.parametrize("card, subtypes, toughness", [
+    ("Grizzly Bears", ("Bear",), 2),            # issue 13 F03 kin: subtypes were () with no caveat
+    ("Tarmogoyf", ("Lhurgoyf",), None),         # */1+*: a characteristic-defining toughness, 604.3
+    ("Tuktuk the Returned", ("Goblin", "Golem"), 5),
+])
+def test_a_token_created_by_name_has_the_oracle_cards_subtypes_and_characteristics(kb_of, game, card, subtypes,
+                                                                                      toughness):
+    # 111.11: a token created by name uses the Oracle card of that name for its characteristics:
+    # its subtypes in printed order (111.4), its toughness (208), its name.
+    game.add_token_by_name("t", card, "a")
+    out = kb_of(card).ask(game).outcomes()
+    assert out.token_subtypes("t") == subtypes
+    assert out.token_name("t").args == (card,) and "111.11" in rules(out.token_name("t"))
+    assert out.toughness("t") == toughness
+
+
+def test_a_by_name_token_has_the_cards_keywords_and_a_type_line_unread_is_unknown_not_none(kb_of, game):
+    # 111.11: Serra Angel by name is a flying Angel (702.9a). A by-name token whose card has no type
+    # line read has subtypes None (unknown, token_subtypes_unknown), never () ("none").
+    from pyrules import KnowledgeBase
+    from pyrules.inputs.cards import cards_from_json
+
+    game.add_token_by_name("t", "Serra Angel", "a")
+    out = kb_of("Serra Angel").ask(game).outcomes()
+    assert out.token_subtypes("t") == ("Angel",) and out.has_keyword("t", "flying").allowed
+    record = {"name": "Nameless Thing", "type_line": "", "oracle_text": "", "mana_cost": "{1}"}
+    game.add_token_by_name("u", "Nameless Thing", "a")
+    kb = KnowledgeBase([*cards_from_json([record]), *kb_of("Serra Angel").cards.values()])
+    assert kb.ask(game).outcomes().token_subtypes("u") is None
+
+
 def test_case_f04_faerie_artisans_copies_the_sacrificed_brontodon(kb, game):
     # 111.12, 608.2h: the Brontodon left the battlefield, but the effect uses last known information.
     game.add_object("bronto", "Thrashing Brontodon", "graveyard", "b")

@@ -411,8 +411,12 @@ class Outcomes:
         raise QueryError(f"{obj!r} is not a token of this state")
 
     @_checked
-    def token_subtypes(self, obj: str) -> tuple[str, ...]:
-        """Subtypes of token ``obj`` now, in order (111.4)."""
+    def token_subtypes(self, obj: str) -> tuple[str, ...] | None:
+        """Subtypes of token ``obj`` now, in order (111.4; a token created by name: its Oracle card's,
+        111.11). ``()``: it has none; None: not known here (the rule base's
+        ``token_subtypes_unknown/2``, e.g. the named card's type line was not read)."""
+        if any(symbol_name(a.arguments[0]) == obj for a in self._atoms("token_subtypes_unknown")):
+            return None
         subs = sorted((a.arguments[1].number, symbol_name(a.arguments[2])) for a in self._atoms("token_subtype_now")
                       if symbol_name(a.arguments[0]) == obj)
         return tuple(s for _, s in subs)

@@ -226,6 +226,9 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
             out += [Function("face_card_type", [c, f, Function(t)]) for t in face.type_line.card_types]
             out += [Function("face_supertype", [c, f, Function(t)]) for t in face.type_line.supertypes]
             out += [Function("face_subtype", [c, f, String(t)]) for t in face.type_line.subtypes]
+            # The subtypes in printed order (a token created by name has them as listed, 111.11, 111.4).
+            out += [Function("face_subtype_order", [c, f, Number(i), String(t)])
+                    for i, t in enumerate(face.type_line.subtypes, start=1)]
             # Words in the type position that are no CR card type or supertype ("Card", "Hero",
             # Un-set jokes such as "Eaturecray"): kept, with no CR meaning.
             out += [Function("card_unparsed", [c, f, Function("type_line"), String(w)])

@@ -105,8 +105,8 @@ class Scenario:
                 entry = next(((section, index, key) for section, index, _, arguments in self.entries
                               for key, value in arguments.items() if value == name), None)
                 line = _key_line(self.text, *entry) if entry else None
-                where = f"[[{entry[0]}]] #{entry[1] + 1} {entry[2]}: " if entry else ""
-                raise ScenarioError(f"{where}unknown card {name!r} (not in the scenario's card files)",
+                where = f"; [[{entry[0]}]] #{entry[1] + 1}, key {entry[2]}" if entry else ""
+                raise ScenarioError(f"unknown card {name!r} (not in the scenario's card files{where})",
                                     str(self.path), line)
 
 
