@@ -412,3 +412,23 @@ def test_case_f08_transformed_incubator_is_named_phyrexian_token(kb, game, trans
     else:
         assert name.args == ("Incubator Token",) and {"111.4", "111.10i"} <= rules(name)
         assert out.token_subtypes("inc") == ("Incubator",) and out.toughness("inc") is None
+
+
+@pytest.mark.parametrize("spelled", ["double strike", "Double Strike", "double-strike", "double_strike"])
+def test_grant_keyword_takes_the_crs_words_for_the_keyword(kb_of, game, spelled):
+    # 702.4a (double strike), 613.1f: a keyword granted in the CR's words ("double strike") is the
+    # keyword the rule base names double_strike; it was refused as "not an ASP name".
+    game.add_object("gb", "Grizzly Bears", "battlefield", "a")
+    game.grant_keyword("e", "gb", spelled)
+    out = kb_of("Grizzly Bears").ask(game).outcomes()
+    assert out.has_keyword("gb", "double strike").allowed and out.has_keyword("gb", "double_strike").allowed
+    assert not out.has_keyword("gb", "first strike").allowed
+
+
+def test_a_keyword_that_is_no_name_is_refused_naming_the_argument(game):
+    from pyrules.errors import StateValueError
+
+    game.add_object("gb", "Grizzly Bears", "battlefield", "a")
+    for bad in ("double strike!", "", "été", 3):
+        with pytest.raises(StateValueError, match="keyword"):
+            game.grant_keyword("e", "gb", bad)

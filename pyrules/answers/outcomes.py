@@ -25,7 +25,7 @@ import clingo
 
 from pyrules.answers.typed import Citation
 from pyrules.errors import NoAnswerError, QueryError
-from pyrules.facts.terms import counter_kind_term, ident, symbol_name
+from pyrules.facts.terms import counter_kind_term, ident, keyword_term, symbol_name
 from pyrules.facts.validation import checked_arguments
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -300,13 +300,14 @@ class Outcomes:
         Raises:
             NoAnswerError: the answer depends on a keyword counter and no CR (122.1b list) was loaded.
         """
-        sym = clingo.Function("has_keyword_ability", [ident(obj), clingo.Function(keyword)])
+        k = keyword_term(keyword)  # the CR's words ("double strike") as the rule base names them
+        sym = clingo.Function("has_keyword_ability", [ident(obj), k])
         have = sym in set(self._atoms("has_keyword_ability"))
-        unknown = clingo.Function("keyword_counter_unknown", [ident(obj), clingo.Function(keyword)])
+        unknown = clingo.Function("keyword_counter_unknown", [ident(obj), k])
         if not have and unknown in set(self._atoms("keyword_counter_unknown")):
             raise NoAnswerError(f"{obj} has a {keyword} counter, and whether that is a keyword counter needs the "
                                 "CR's 122.1b list: load the knowledge base with a CR file (cr_file=...)")
-        refused = clingo.Function("not_a_keyword_counter", [ident(obj), clingo.Function(keyword)])
+        refused = clingo.Function("not_a_keyword_counter", [ident(obj), k])
         reasons = ("not_a_keyword_counter",) if refused in set(self._atoms("not_a_keyword_counter")) else ()
         cites = self._cite(sym) if have else self._cite(refused)
         return Verdict("keyword", obj, keyword, have, reasons, cites)

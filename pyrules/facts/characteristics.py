@@ -6,7 +6,7 @@ from typing import Iterable
 
 from clingo import Number, String
 
-from pyrules.facts.terms import counter_kind_term, ident
+from pyrules.facts.terms import counter_kind_term, ident, keyword_term
 from pyrules.facts.validation import Function
 
 
@@ -24,20 +24,21 @@ class CharacteristicsMixin:
 
     def grant_keyword(self, effect: str, obj: str, keyword: str, *, source: str | None = None,
                       condition: str | None = None) -> None:
-        """Effect ``effect`` gives ``obj`` keyword ability ``keyword`` (e.g. ``flash``, ``flashback``),
+        """Effect ``effect`` gives ``obj`` keyword ability ``keyword`` (the CR's words: ``flash``,
+        ``"double strike"``; :func:`pyrules.facts.terms.keyword_term`),
         only while ``condition`` is met if given (601.3d)."""
-        self.extra.append(Function("grants_keyword", [ident(effect), ident(obj), Function(keyword)]))
+        self.extra.append(Function("grants_keyword", [ident(effect), ident(obj), keyword_term(keyword)]))
         self._effect_terms(effect, source, (), False, None, None, None, None, condition)
 
     def grant_keyword_number(self, effect: str, obj: str, keyword: str, number: int) -> None:
         """Effect ``effect`` gives ``obj`` numeric keyword ``keyword`` N (``toxic 2``, 702.164)."""
         self.grant_keyword(effect, obj, keyword)
-        self._add("grants_keyword_number", effect, obj, Function(keyword), number)
+        self._add("grants_keyword_number", effect, obj, keyword_term(keyword), number)
 
     def grant_keyword_counting(self, effect: str, obj: str, keyword: str, counted: str, kind: str) -> None:
         """Effect ``effect`` gives ``obj`` keyword ``keyword`` X, X = the number of ``kind`` counters on
         ``counted`` (702.1b: reevaluated constantly)."""
-        self._add("grants_keyword_variable", effect, obj, Function(keyword),
+        self._add("grants_keyword_variable", effect, obj, keyword_term(keyword),
                   Function("counters_on", [ident(counted), counter_kind_term(kind)]))
 
     def grant_ability(self, obj: str, ability: str, kind: str) -> None:

@@ -6,7 +6,7 @@ from typing import Iterable
 
 from clingo import String
 
-from pyrules.facts.terms import counter_kind_term, ident
+from pyrules.facts.terms import counter_kind_term, ident, keyword_term
 from pyrules.facts.validation import Function
 
 
@@ -26,9 +26,9 @@ class CountersAndDamageMixin:
     def add_keyword_counters(self, obj: str, keyword: str, number: int = 1) -> None:
         """``obj`` has ``number`` counters named after keyword ``keyword`` (CR words, ``"first strike"``);
         whether that is a keyword counter giving the keyword is the rule base's answer (122.1b)."""
-        k = Function(keyword.strip().lower().replace(" ", "_"))
+        k = keyword_term(keyword)
         self._add("counters", obj, Function("keyword", [k]), number)
-        self._add("keyword_name", k, String(keyword.strip().lower()))
+        self._add("keyword_name", k, String(k.name.replace("_", " ")))
 
     def keyword_counter_catalog(self, names: Iterable[str]) -> None:
         """The keywords a keyword counter can be, as the parsed CR lists them (122.1b; pass

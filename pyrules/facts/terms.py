@@ -78,6 +78,27 @@ def ident(name: str | Symbol) -> Symbol:
     return Function(name) if is_asp_name(name) else String(name)
 
 
+def keyword_term(keyword: str, argument: str = "keyword") -> Symbol:
+    """The ASP constant for a keyword ability given in the CR's words (702: ``"double strike"``,
+    ``"First-Strike"``, ``"flying"``): lower case, runs of spaces and hyphens -> one underscore, as
+    card facts name keywords (``double_strike``). The one place builder and accessor keyword
+    arguments are read.
+
+    Raises:
+        StateValueError: not text, or no ASP name once normalized (naming ``argument``).
+    """
+    import re
+
+    if not isinstance(keyword, str):
+        raise StateValueError(f"{argument}: a keyword is text in the CR's words (\"first strike\"), not {keyword!r}",
+                              argument)
+    name = re.sub(r"[\s-]+", "_", keyword.strip().lower())
+    if not is_asp_name(name):
+        raise StateValueError(f"{argument}: {keyword!r} is no keyword name (the CR's words, such as \"first "
+                              "strike\" or \"flying\")", argument)
+    return Function(name)
+
+
 def counter_kind_term(kind: str) -> Symbol:
     """The ASP term for a counter kind (schema.lp ``counters/3``): ``"+1/+1"`` -> ``pt(1,1)``,
     ``"-1/-1"`` -> ``pt(-1,-1)`` (122.1a); any other kind (``loyalty``, ``defense``) a constant.
