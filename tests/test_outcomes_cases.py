@@ -432,3 +432,19 @@ def test_a_keyword_that_is_no_name_is_refused_naming_the_argument(game):
     for bad in ("double strike!", "", "été", 3):
         with pytest.raises(StateValueError, match="keyword"):
             game.grant_keyword("e", "gb", bad)
+
+
+def test_sba_on_a_creature_of_unknown_toughness_is_said_unknown_not_left_silent(kb_of, game):
+    # 704.5f, 704.5g need the toughness; Tarmogoyf's is a characteristic-defining */1+* (604.3) the
+    # rule base does not compute: the check's answer on it is unknown (sba_unknown), and the ask
+    # report says so. Grizzly Bears (2/2) gets no such entry.
+    from pyrules.answers.report import report
+
+    game.add_object("goyf", "Tarmogoyf", "battlefield", "a")
+    game.add_object("gb", "Grizzly Bears", "battlefield", "a")
+    answers = kb_of("Tarmogoyf", "Grizzly Bears").ask(game)
+    (entry,) = answers.outcomes().state_based_actions()
+    assert (entry.action, entry.subject, entry.detail, entry.strength) == ("unknown", "goyf", "toughness_unknown",
+                                                                           "unknown")
+    assert {"704.5f", "704.5g"} <= rules(entry)
+    assert "unknown: goyf (toughness_unknown)" in report(answers, game, ("sba",))

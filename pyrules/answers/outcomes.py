@@ -91,7 +91,8 @@ class StateBasedAction:
     Attributes:
         action: ``loses_game`` (704.5a/c), ``ceases_to_exist`` (704.5d), ``put_into_graveyard``
             (704.5f/i/v), ``destroyed`` (704.5g/h), ``regenerated`` (701.19a replaced destruction),
-            ``legend_rule`` (704.5j), ``annihilate_counters`` (704.5q).
+            ``legend_rule`` (704.5j), ``annihilate_counters`` (704.5q); ``unknown``: whether one
+            applies to ``subject`` is not known (detail: why, ``toughness_unknown``).
         subject: the player or object id.
         detail: the legend rule's name, or the number of +1/+1 and -1/-1 counters removed; else None.
         citations: CR rules (the 704.5 subrule that applies, and 704.3).
@@ -315,7 +316,9 @@ class Outcomes:
     # --- state-based actions --------------------------------------------------------------------
     @_checked
     def state_based_actions(self) -> list[StateBasedAction]:
-        """State-based actions the next check performs (704.3, 704.5), sorted."""
+        """State-based actions the next check performs (704.3, 704.5), sorted; plus, for an object
+        whose check the rule base can't decide (``sba_unknown/2``), an entry with action
+        ``unknown``, detail the reason (``toughness_unknown``) and strength ``unknown``."""
         out = []
         for a in self._atoms("sba"):
             act = a.arguments[0]
@@ -326,6 +329,8 @@ class Outcomes:
             elif act.name == "annihilate_counters":
                 detail = args[1].number
             out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a), self._a._strength(a)))
+        out += [StateBasedAction("unknown", symbol_name(a.arguments[0]), symbol_name(a.arguments[1]), self._cite(a),
+                                 "unknown") for a in self._atoms("sba_unknown")]
         return sorted(out, key=lambda s: (s.action, s.subject))
 
     @_checked
