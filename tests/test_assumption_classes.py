@@ -68,7 +68,7 @@ def test_a_resolved_spell_with_a_lasting_effect_no_rule_applies_bears_on_outcome
     s.record_resolution("gg", "a")
     answers = kb.ask(s)
     (assumed,) = [a for a in answers.assumptions() if a.object == "gg"]
-    assert assumed.text == "resolved this turn, lasting effect read as gets_pt: no rules for it yet"
+    assert assumed.text == "resolved this turn, read as gets_pt: no rules for it yet"
     assert assumed.kinds == ("outcome", "combat", "characteristics") and assumed.scope == "all"
     assert not [a for a in answers.assumptions("casting") if a.object == "gg"]
     (bolt,) = answers.cast_options("bolt")
@@ -180,6 +180,7 @@ def test_a_cost_keyword_of_a_permanent_is_no_assumption(kb):
     # 702.41a: affinity works while its spell is being cast; Frogmite on the battlefield assumes nothing.
     s = own_main_phase()
     s.add_object("fm", FROGMITE, "battlefield", "a")
+    s.controlled_since_turn_began("fm")  # stated: no 302.6 default (not_stated) to list
     assert kb.ask(s).assumptions() == []
 
 
@@ -225,3 +226,99 @@ def test_every_answer_predicate_shown_has_a_strength_rule():
                    "uninterpreted_trigger", "card_effect", "card_effect_unread", "resolution_effect",
                    "resolution_effect_ended", "resolution_effect_unread"}
     assert shown - not_answers - with_strength == set()
+
+
+# --- newcomer findings (issue 13): a spell's own cost text, a resolved spell's effect, 302.6 defaults ----
+
+FIREBALL = "Fireball"
+BLASPHEMOUS = "Blasphemous Act"
+NECTAR = "Sacred Nectar"
+BEARS = "Grizzly Bears"
+
+
+@pytest.fixture(scope="module")
+def kb_newcomer(kb_of):
+    return kb_of(FIREBALL, BLASPHEMOUS, NECTAR, BEARS)
+
+
+def test_a_sorcerys_own_unread_cost_text_makes_its_total_cost_assumed(kb_newcomer):
+    # 113.3a, 113.6d, 601.2f: "This spell costs {1} more to cast for each target beyond the first" is a
+    # static ability of Fireball, not a spell ability; unread, the total of {X}{R} with X=4 (5) is not
+    # derived (with two targets it is 6) — it is assumed, naming the text, for Fireball's cost only.
+    s = own_main_phase()
+    s.add_object("fb", FIREBALL, "hand", "a")
+    s.add_object("bears", BEARS, "battlefield", "b")
+    s.propose("p", "a", "fb", x=4, targets=["b", "bears"])
+    answers = kb_newcomer.ask(s)
+    (total,) = answers.derived("total_cost")
+    assert (total.args, total.strength) == (("p", "5", "0"), "assumed")
+    text = "This spell costs {1} more to cast for each target beyond the first"
+    assert ("fb", 1, text) in _texts(answers.assumptions("cost", obj="fb"))
+    assert all(a.scope == "fb" for a in answers.assumptions("cost"))
+
+
+def test_blasphemous_acts_unread_cost_reduction_makes_its_total_cost_assumed(kb_newcomer):
+    # 113.6d, 601.2f: "costs {1} less to cast for each creature on the battlefield" (2 here: 7, not 9).
+    s = own_main_phase()
+    s.add_object("ba", BLASPHEMOUS, "hand", "a")
+    s.add_object("c1", BEARS, "battlefield", "a")
+    s.add_object("c2", BEARS, "battlefield", "b")
+    s.propose("p", "a", "ba")
+    answers = kb_newcomer.ask(s)
+    (total,) = answers.derived("total_cost")
+    assert (total.args, total.strength) == (("p", "9", "0"), "assumed")
+    assert ("ba", 1, "This spell costs {1} less to cast for each creature on the battlefield") in \
+        _texts(answers.assumptions("cost", obj="ba"))
+
+
+def test_a_resolving_spells_effect_with_no_rule_makes_every_life_total_assumed(kb_newcomer):
+    # 608.2c, 119.3: Sacred Nectar resolves ("You gain 4 life.", read as gains_life, no rule applies it):
+    # Alice's life after is not 20 for sure — the life answer is assumed, the ability listed for all.
+    s = own_main_phase()
+    s.add_object("nectar", NECTAR, "stack", "a")
+    s.set_life("a", 20)
+    s.resolve("r1", "nectar")
+    answers = kb_newcomer.ask(s)
+    lives = [d for d in answers.derived("life_after") if d.args[0] == "a"]
+    assert [(d.args, d.strength) for d in lives] == [(("a", "20"), "assumed")]
+    (nectar,) = [a for a in answers.assumptions("outcome") if a.object == "nectar"]
+    assert (nectar.ability, nectar.scope, nectar.kinds) == (1, "all", ("outcome", "characteristics"))
+
+
+def test_a_spell_recorded_as_resolved_with_an_effect_no_rule_reads_is_an_assumption_of_outcomes(kb_newcomer):
+    # 608.2c, 611.2: the same spell recorded as resolved this turn (a one-shot effect): listed too.
+    s = own_main_phase()
+    s.add_object("nectar", NECTAR, "graveyard", "a")
+    s.set_life("a", 20)
+    s.record_turn_history()
+    s.record_resolution("nectar", "a")
+    answers = kb_newcomer.ask(s)
+    lives = [d for d in answers.derived("life_after") if d.args[0] == "a"]
+    assert [(d.args, d.strength) for d in lives] == [(("a", "20"), "assumed")]
+    assert ("nectar", 1, "resolved this turn, read as gains_life: no rules for it yet") in \
+        _texts(answers.assumptions("outcome"))
+
+
+def test_summoning_sickness_from_an_unstated_control_history_is_an_assumption(kb_newcomer):
+    # 302.6, 508.1a: without controlled_since_turn_began the creature is taken as just controlled;
+    # the refusal is assumed and names the missing input; stated, it may attack (derived).
+    s = own_main_phase()
+    s.add_object("bears", BEARS, "battlefield", "a")
+    answers = kb_newcomer.ask(s)
+    (refusal,) = answers.derived("may_not_attack")
+    assert (refusal.args, refusal.strength) == (("bears", "summoning_sickness"), "assumed")
+    (a,) = answers.assumptions("combat", obj="bears")
+    assert a.text == "not stated in the state (taken as false): controlled_since_turn_began(bears)"
+    s.controlled_since_turn_began("bears")
+    answers = kb_newcomer.ask(s)
+    assert [(d.args, d.strength) for d in answers.derived("may_attack")] == [(("bears",), "derived")]
+
+
+def test_a_creature_the_state_has_attacking_gets_no_may_not_attack_verdict(kb_newcomer):
+    # 508.1: a creature declared attacking was already chosen; "may not attack: summoning sickness"
+    # would contradict the declaration, so no verdict on attacking is given for it.
+    s = game(active="a", phase="combat", step="declare_blockers", priority="a")
+    s.add_object("bears", BEARS, "battlefield", "a")
+    s.attack("bears", "b")
+    answers = kb_newcomer.ask(s)
+    assert answers.derived("may_not_attack") == [] and answers.derived("may_attack") == []

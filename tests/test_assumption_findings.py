@@ -37,6 +37,7 @@ def test_hapatras_combat_damage_trigger_triggers_on_combat_damage_to_a_player(tr
     # its optional, targeted effect (608.2d) is left to its controller, the trigger is not.
     s = _state(phase="combat", priority=None)
     s.add_object("hap", HAPATRA, "battlefield", "alice")
+    s.controlled_since_turn_began("hap")  # stated: no 302.6 default (not_stated) to list
     s.deal_damage("e", "hap", "bob", 2, combat=True)
     answers = trigger_kb.ask(s)
     (on,) = answers.outcomes().results("triggers_on")

@@ -24,6 +24,8 @@ def _state(abolisher_zone: str | None) -> GameState:
     s.add_object("bolt", "Lightning Bolt", "hand", "alice")
     if abolisher_zone:
         s.add_object("ga", "Grand Abolisher", abolisher_zone, "bob")
+        if abolisher_zone == "battlefield":  # stated, so no 302.6 default is assumed (not_stated)
+            s.controlled_since_turn_began("ga")
     s.set_turn("bob", "precombat_main", priority="alice")
     return s
 

@@ -57,6 +57,8 @@ def _assumption_text(what: clingo.Symbol) -> str:
         return f"condition not stated to hold (taken as unmet): {args[0].string}"
     if name == "resolved":
         return f"resolved this turn, {_resolved_text(args[0])}"
+    if name == "not_stated":
+        return f"not stated in the state (taken as false): {args[0]}"
     return str(what)
 
 
@@ -66,7 +68,7 @@ def _resolved_text(what: clingo.Symbol) -> str:
     if what.name == "not_modelled":
         return f"effect not modelled: {what.arguments[0]}"
     if what.name == "no_rule":
-        return f"lasting effect read as {what.arguments[0]}: no rules for it yet"
+        return f"read as {what.arguments[0]}: no rules for it yet"
     return "lasting effect: no rule applies it from the turn history"
 
 
