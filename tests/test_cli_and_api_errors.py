@@ -105,9 +105,10 @@ def test_clingo_single_valued_option_given_twice_is_one_line_naming_it(tmp_path,
         assert main(["clingo", *twice, str(facts)]) == 2
         err = capsys.readouterr().err
         assert len(err.splitlines()) == 1 and f"option {named} given twice" in err and "***" not in err
-    # -c and -W are repeatable in clingo and stay so.
-    assert check_arguments(["-c", "a=1", "-c", "b=2", "-W", "none", "-W", "all", "f.lp"])[0] == [
-        "--const=a=1", "--const=b=2", "--warn=none", "--warn=all"]
+    # -c and -W are repeatable in clingo, --cards in pyrules clingo (one card file each), and stay so.
+    assert check_arguments(["-c", "a=1", "-c", "b=2", "-W", "none", "-W", "all", "--cards=x", "--cards", "y",
+                            "f.lp"])[0] == ["--const=a=1", "--const=b=2", "--warn=none", "--warn=all", "--cards=x",
+                                            "--cards=y"]
 
 
 def test_clingo_arguments_reaching_clingo_are_only_allowed_options_in_full():

@@ -330,7 +330,7 @@ class Outcomes:
                 detail = args[1].number
             out.append(StateBasedAction(act.name, symbol_name(args[0]), detail, self._cite(a), self._a._strength(a)))
         out += [StateBasedAction("unknown", symbol_name(a.arguments[0]), symbol_name(a.arguments[1]), self._cite(a),
-                                 "unknown") for a in self._atoms("sba_unknown")]
+                                 self._a._strength(a)) for a in self._atoms("sba_unknown")]
         return sorted(out, key=lambda s: (s.action, s.subject))
 
     @_checked

@@ -83,7 +83,7 @@ ALLOWED_OPTIONS: tuple[_Option, ...] = (
 _BY_NAME = {o.name: o for o in ALLOWED_OPTIONS}
 #: The options clingo accepts more than once; any other given twice is refused (clingo's own
 #: 'multiple occurrences' error names no file and no pyrules option).
-_REPEATABLE = frozenset({"const", "warn"})
+_REPEATABLE = frozenset({"const", "warn", "cards"})
 _BY_SHORT = {o.short: o for o in ALLOWED_OPTIONS if o.short}
 #: clingo options refused because they read or write files, or run something other than the rule base.
 _FILE_OPTIONS = {"configuration": "a configuration file", "lemma-in": "reads a file", "lemma-out": "writes a file",
@@ -209,8 +209,8 @@ def check_arguments(arguments: Sequence[str]) -> tuple[list[str], list[str], boo
             raise UsageError(f"option {spelled}: value {attached!r} refused (pyrules clingo --help lists the "
                              "values it accepts)")
         if option.name not in _REPEATABLE and any(o.name == option.name for o, _, _ in options):
-            raise UsageError(f"option {spelled} given twice: it takes one value (only -c/--const and "
-                             "-W/--warn may be repeated)")
+            raise UsageError(f"option {spelled} given twice: it takes one value (only -c/--const, -W/--warn "
+                             "and --cards may be repeated)")
         options.append((option, attached, spelled))
     allow_scripts = False
     for option, _, _ in options:
