@@ -571,3 +571,27 @@ def test_an_unknown_card_in_a_scenario_is_refused_at_the_line_of_its_key(tmp_pat
     assert main(["ask", str(path), "cast"]) == 2
     (err,) = capsys.readouterr().err.splitlines()
     assert err.startswith(f"pyrules: error: {path}:{line}: unknown card ") and "[[" in err
+
+
+@pytest.mark.parametrize("kind", ["é", "99999999999/1", "Two Words!", "+1/+x"])
+def test_a_counter_kind_that_is_no_counter_name_is_a_query_error_in_the_answers_and_the_builder(kind):
+    # Outcomes.counters and GameState.add_counters build the kind's term at one boundary
+    # (facts.terms.counter_kind_term): a kind that is no name, or +X/+Y past 32 bits, is a pyrules
+    # error, never clingo's OverflowError or an internal exception (found by the hypothesis test of
+    # accessors in a CI run: kind 'é').
+    from pyrules import GameState, KnowledgeBase
+    from pyrules.errors import PyrulesError
+    from pyrules.inputs.cards import cards_from_json
+
+    kb = KnowledgeBase(list(cards_from_json([{"name": "Memnite", "layout": "normal", "mana_cost": "{0}",
+                                              "type_line": "Artifact Creature — Construct",
+                                              "power": "1", "toughness": "1"}])))
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("g1", "Memnite", zone="battlefield", owner="alice")
+    outcomes = kb.ask(state).outcomes()
+    with pytest.raises(PyrulesError, match="counter kind"):
+        outcomes.counters("g1", kind)
+    with pytest.raises(PyrulesError, match="counter kind"):
+        state.add_counters("g1", kind, 1)
+        state.facts()

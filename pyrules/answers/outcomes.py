@@ -275,8 +275,9 @@ class Outcomes:
     def counters(self, obj: str, kind: str) -> int:
         """Counters of ``kind`` (``"-1/-1"``, ``"loyalty"``, ``"defense"`` ...) on ``obj`` after the
         events, before state-based actions (122; 120.3c/d/h). 0 if it never had any."""
+        term = counter_kind_term(kind)  # QueryError for a kind that is no counter's name
         try:
-            return self._value("counters_after", ident(obj), counter_kind_term(kind))
+            return self._value("counters_after", ident(obj), term)
         except QueryError:
             return 0
 

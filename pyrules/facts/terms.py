@@ -104,15 +104,19 @@ def counter_kind_term(kind: str) -> Symbol:
     ``"-1/-1"`` -> ``pt(-1,-1)`` (122.1a); any other kind (``loyalty``, ``defense``) a constant.
 
     Raises:
-        QueryError: a ``+X/+Y`` kind whose numbers are not whole numbers.
+        QueryError: a ``+X/+Y`` kind whose numbers are not whole numbers of clingo's 32-bit range,
+            or a kind that is no name (the builder reports it naming its ``kind`` argument).
     """
     if "/" in kind:
         x, _, y = kind.partition("/")
         try:
             return Function("pt", [Number(int(x)), Number(int(y))])
-        except ValueError:
-            raise QueryError(f"counter kind {kind!r} is not +X/+Y (CR 122.1a)") from None
-    return Function(kind.strip().lower().replace(" ", "_"))
+        except (ValueError, OverflowError):
+            raise QueryError(f"counter kind {kind!r} is not +X/+Y with whole numbers (CR 122.1a)") from None
+    name = kind.strip().lower().replace(" ", "_")
+    if not is_asp_name(name):
+        raise QueryError(f"counter kind {kind!r} is no counter's name (CR 122.1: e.g. loyalty, defense, +1/+1)")
+    return Function(name)
 
 
 def ability_effect(obj: str, ability: int, group: int | None = None) -> Symbol:
