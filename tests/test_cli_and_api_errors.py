@@ -595,3 +595,40 @@ def test_a_counter_kind_that_is_no_counter_name_is_a_query_error_in_the_answers_
     with pytest.raises(PyrulesError, match="counter kind"):
         state.add_counters("g1", kind, 1)
         state.facts()
+
+
+@pytest.mark.parametrize("twice", [["-c", "x=1", "-c", "x=1"], ["--const", "x=1", "-c", "x=2"], ["-c", "x=1", "--const=x=3"]])
+def test_clingo_one_constant_defined_twice_is_one_line_naming_it(tmp_path, capsys, twice):
+    # Fuzz seed 2027 (issue 12): clingo itself fails with "*** ERROR: parsing failed", naming nothing.
+    facts = _write(tmp_path, "f.lp", "player(alice).\n")
+    assert main(["clingo", *twice, str(facts)]) == 2
+    err = capsys.readouterr().err
+    assert len(err.splitlines()) == 1 and "constant x is already defined" in err and "***" not in err
+
+
+@pytest.mark.parametrize("method, kwargs", [("add_object", {"obj": "", "card": "Shock", "zone": "hand", "owner": "alice"}),
+                                            ("add_player", {"player": ""}),
+                                            ("tap", {"obj": ""})])
+def test_an_empty_id_is_refused_where_it_is_given_naming_the_argument(method, kwargs):
+    # Fuzz seed 2027 (issue 12): an [[objects]] entry with obj = "" passed the builder and failed later,
+    # as a QueryError the scenario could not locate.
+    from pyrules import GameState
+    from pyrules.errors import StateValueError
+
+    state = GameState()
+    if method != "add_player":
+        state.add_player("alice")
+    with pytest.raises(StateValueError, match="must be a non-empty id") as err:
+        getattr(state, method)(**kwargs)
+    assert err.value.argument == next(iter(kwargs))
+
+
+def test_a_scenario_object_with_an_empty_id_is_refused_at_its_line(tmp_path):
+    from pyrules.errors import ScenarioError
+    from pyrules.facts.scenario import load_scenario
+
+    path = _write(tmp_path, "s.toml", '[[players]]\nplayer = "alice"\n\n[[objects]]\nobj = ""\ncard = "Shock"\n'
+                                      'zone = "hand"\nowner = "alice"\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert err.value.source == str(path) and err.value.line == 5 and "non-empty id" in err.value.message

@@ -124,9 +124,9 @@ class UsageError(PyrulesError):
     """A ``pyrules clingo`` command-line argument was refused (names the argument)."""
 
 
-def _check_const(value: str, allow_scripts: bool) -> None:
+def _check_const(value: str, allow_scripts: bool) -> str:
     """``-c NAME=TERM``: one constant definition whose term has no ``@``-call (unless scripts are
-    allowed), read by clingo's parser; else UsageError naming the value."""
+    allowed), read by clingo's parser; return NAME, else UsageError naming the value."""
     from pyrules.inputs.fact_files import _external_call
 
     if not value.isascii() or not value.isprintable():
@@ -141,6 +141,7 @@ def _check_const(value: str, allow_scripts: bool) -> None:
         raise UsageError(f"-c {value!r}: expected NAME=TERM (one constant definition)")
     if not allow_scripts and _external_call(defs[0]) is not None:
         raise UsageError(f"-c {value!r}: an @-call would run script code (pass --allow-scripts to allow it)")
+    return defs[0].name
 
 
 def _refusal(spelled: str, name: str) -> UsageError:
@@ -216,9 +217,13 @@ def check_arguments(arguments: Sequence[str]) -> tuple[list[str], list[str], boo
     for option, _, _ in options:
         if option.name in ("allow-scripts", "no-allow-scripts"):
             allow_scripts = option.name == "allow-scripts"
+    constants: set[str] = set()
     for option, value, _ in options:
         if option.name == "const":
-            _check_const(value, allow_scripts)
+            name = _check_const(value, allow_scripts)
+            if name in constants:  # clingo itself fails with "parsing failed", naming nothing
+                raise UsageError(f"-c {value!r}: constant {name} is already defined by an earlier -c")
+            constants.add(name)
     wants_info = any(o.name in ("help", "version") for o, _, _ in options)
     if not files and not wants_info:
         raise UsageError("no fact file given (usage: pyrules clingo [options] FILE...)")
