@@ -632,3 +632,19 @@ def test_a_scenario_object_with_an_empty_id_is_refused_at_its_line(tmp_path):
     with pytest.raises(ScenarioError) as err:
         load_scenario(path)
     assert err.value.source == str(path) and err.value.line == 5 and "non-empty id" in err.value.message
+
+
+@pytest.mark.parametrize("method, kwargs", [("add_object", {"obj": "a\x00b", "card": "Shock", "zone": "hand", "owner": "alice"}),
+                                            ("add_player", {"player": "b\x00"}),
+                                            ("change_name", {"obj": "o1", "name": "Sh\x00ock"})])
+def test_text_with_a_nul_character_is_refused_where_it_is_given(method, kwargs):
+    # Fuzz seed 2027 (issue 12): an object id 'a\x00b' became 'a' in clingo (its strings end at a NUL),
+    # and the answers then named an object the state did not have (KeyError).
+    from pyrules import GameState
+    from pyrules.errors import StateValueError
+
+    state = GameState()
+    state.add_player("alice")
+    state.add_object("o1", "Shock", zone="battlefield", owner="alice")
+    with pytest.raises(StateValueError, match="without a NUL character"):
+        getattr(state, method)(**kwargs)

@@ -56,7 +56,7 @@ CLINGO_INT_MIN, CLINGO_INT_MAX = -2 ** 31, 2 ** 31 - 1
 
 def _conforms(value, hint, argument: str, method: str) -> None:
     """Raise StateValueError unless ``value`` fits type hint ``hint`` (int in clingo's range)."""
-    if hint is str and type(value) is str and value and (value.isascii() or _encodable(value)):
+    if hint is str and type(value) is str and value and "\x00" not in value and (value.isascii() or _encodable(value)):
         return  # the common cases first: this runs on every call
     if hint is int and type(value) is int and CLINGO_INT_MIN <= value <= CLINGO_INT_MAX:
         return
@@ -101,6 +101,8 @@ def _conforms(value, hint, argument: str, method: str) -> None:
             fail("text")
         elif not _encodable(value):
             fail("text that can be written as UTF-8 (no lone surrogate)")
+        elif "\x00" in value:
+            fail("text without a NUL character (clingo's strings end at one)")
         elif not value and _argument_name(argument) in _SYMBOL_ARGUMENTS:
             fail("a non-empty id")
     elif hint is float:
