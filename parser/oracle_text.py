@@ -1645,17 +1645,79 @@ def granted_ability(quoted: str) -> Ability:
     return ab
 
 
+def _read_sentence(sentence: str) -> list[tuple]:
+    """The facts of one sentence (start rule ``sentence``).
+
+    Raises:
+        LarkError, ValueError, StopIteration: the sentence is not read.
+    """
+    _SENTENCE.text = sentence
+    return _SENTENCE.transform(_parser().parse(sentence, start="sentence"))
+
+
+#: Where a sentence's instructions follow one another (608.2c: in the order written): ", then",
+#: " then" and ", and" before a lower-case word. A clause is read apart only when the whole
+#: sentence is not read (partial reads, issue 19).
+_CLAUSE_BREAK = re.compile(r",? then (?=[a-z~])|, and (?=[a-z~])")
+#: A first clause that starts with one of these words governs the clauses after it (a condition,
+#: a time, an optional "may" or a replacement), so they are never read apart from it.
+_GOVERNING = re.compile(r"(if|unless|as long as|as|when|whenever|at|during|until|for each|each time|"
+                        r"instead|where|while|after|before|otherwise|rather)\b|.*\b(may|instead|unless|"
+                        r"rather than|for each|this way|except)\b", re.IGNORECASE)
+
+
+def _clauses(sentence: str) -> list[tuple[str, int]]:
+    """``sentence`` cut at its clause breaks (:data:`_CLAUSE_BREAK`): (clause, offset) pairs; the
+    whole sentence alone when its first clause governs the rest (:data:`_GOVERNING`). A ", and"
+    break counts only if the clause after it is read on its own (else it is a list: "target
+    artifact, creature, and enchantment")."""
+    out: list[tuple[str, int]] = []
+    start = 0
+    for m in _CLAUSE_BREAK.finditer(sentence):
+        if sentence.count('"', 0, m.start()) % 2 or sentence.count("“", 0, m.start()) > sentence.count("”", 0, m.start()):
+            continue  # inside a quoted ability
+        out.append((sentence[start:m.start()], start))
+        start = m.end()
+    out.append((sentence[start:], start))
+    if len(out) > 1 and _GOVERNING.match(out[0][0]):
+        return [(sentence, 0)]
+    merged: list[tuple[str, int]] = [out[0]]
+    for clause, off in out[1:]:
+        if sentence[:off].endswith(", and "):
+            try:
+                _read_sentence(clause.strip())
+            except (LarkError, ValueError, StopIteration):
+                prev, poff = merged.pop()
+                merged.append((sentence[poff:off + len(clause)], poff))
+                continue
+        merged.append((clause, off))
+    return [(c.strip(), o) for c, o in merged if c.strip()]
+
+
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                  mode: int | None = None) -> None:
-    """Read each sentence of ``text`` for meaning; unreadable sentences become Unparsed."""
+    """Read each sentence of ``text`` for meaning. A sentence not read as a whole is read clause by
+    clause (:func:`_clauses`): the facts of the clauses read are kept, each clause not read becomes
+    an Unparsed record of its own (a sentence of one clause: the sentence)."""
     for sentence, off in _sentences(text):
         sentence = sentence.strip()
         try:
-            _SENTENCE.text = sentence
-            facts = _SENTENCE.transform(_parser().parse(sentence, start="sentence"))
-            _add_facts(ability, facts, offset + off + 1, mode)
+            _add_facts(ability, _read_sentence(sentence), offset + off + 1, mode)
+            continue
         except (LarkError, ValueError, StopIteration):
-            ability.unparsed.append(Unparsed(part, sentence, offset + off + 1))
+            pass
+        clauses = _clauses(sentence)
+        read: list[tuple[list[tuple] | None, str, int]] = []
+        for clause, coff in clauses:
+            try:
+                read.append((_read_sentence(clause) if len(clauses) > 1 else None, clause, coff))
+            except (LarkError, ValueError, StopIteration):
+                read.append((None, clause, coff))
+        for facts, clause, coff in read:
+            if facts is None:
+                ability.unparsed.append(Unparsed(part, clause, offset + off + coff + 1))
+            else:
+                _add_facts(ability, facts, offset + off + coff + 1, mode)
 
 
 def _read_part(text: str, start: str, ability: Ability, part: str, column: int) -> None:
