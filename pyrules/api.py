@@ -156,6 +156,21 @@ class KnowledgeBase:
         return Answers(result.symbols, state, cards, self.rule_text, self._memo)
 
     @checked_arguments
+    def run(self, state: GameState):
+        """Answer ``state``'s sequence of events (``GameState.then_*``, a scenario's ``[[events]]``)
+        step by step: a :class:`pyrules.timeline.steps.Timeline` (issue 15; rules_asp/time/).
+
+        Each event is judged by the rules of the moment it happens in (a cast the rule base forbids
+        is refused and ends the sequence); state-based actions are checked after each (704.3).
+
+        Raises:
+            QueryError: unknown card names, the time limit was reached, or the state is
+                inconsistent.
+        """
+        from pyrules.timeline.run import run_timeline
+        return run_timeline(self, state)
+
+    @checked_arguments
     def warm(self, states: Iterable[GameState]):
         """A :class:`pyrules.solving.warm.WarmSession`: the rule base grounded once for the universe of
         ``states`` (their facts and cards); its ``ask(state)`` answers any state within that

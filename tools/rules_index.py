@@ -25,7 +25,7 @@ RULE_FOLDERS = {
                                      "face_down", "tokens", "predefined_tokens", "counters", "designations"]),
     "casting": ("Casting spells and playing lands: timing, targets, modes, costs, permissions (CR 115-118, 305, 601-602)",
                 ["casting", "costs", "additional_costs", "card_cost_effects", "card_effects", "modes", "targets",
-                 "timing", "as_though", "cast_triggers", "lands", "expend"]),
+                 "timing", "as_though", "cast_triggers", "lands", "expend", "activation"]),
     "resolution_and_zones": ("Resolving, zone changes, searching and shuffling, the turn's history (CR 608, 611, 614, 701)",
                              ["resolution", "zone_changes", "searching", "shuffle", "turn_history"]),
     "combat": ("Combat (CR 506-511)", ["combat", "combat_damage"]),
@@ -36,6 +36,7 @@ RULE_FOLDERS = {
 EXISTING_FOLDERS = {
     "keywords": "Keyword abilities (CR 702)",
     "checks": "Consistency checks, not part of the rule base: cards vs rules, the rule base vs itself, the CR document",
+    "time": "The incremental encoding of sequences of events (`#program step(t).`; pyrules.timeline lifts the rule base over time)",
 }
 
 

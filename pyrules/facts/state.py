@@ -21,6 +21,7 @@ from pyrules.facts.characteristics import CharacteristicsMixin
 from pyrules.facts.combat import CombatMixin
 from pyrules.facts.costs import CostsMixin
 from pyrules.facts.counters_and_damage import CountersAndDamageMixin
+from pyrules.facts.events import EventsMixin
 from pyrules.facts.objects_and_zones import ObjectsAndZonesMixin
 from pyrules.facts.permissions import PermissionsMixin
 from pyrules.facts.stack_and_resolution import StackAndResolutionMixin
@@ -41,6 +42,7 @@ class GameState(
     CharacteristicsMixin,
     StackAndResolutionMixin,
     TurnHistoryMixin,
+    EventsMixin,
 ):
     """Players, objects and effects of one game situation.
 
@@ -51,6 +53,8 @@ class GameState(
     players: list[str] = field(default_factory=list)
     objects: dict[str, GameObject] = field(default_factory=dict)
     extra: list[Symbol] = field(default_factory=list)
+    #: The events after the state, in order (``then_*`` methods; rules_asp/time/events.lp).
+    sequence_events: list[Symbol] = field(default_factory=list)
     #: References to players/objects not yet in the state when a builder method named them
     #: (method, argument, id, kind); :meth:`facts` refuses those still unknown then.
     pending_references: list[tuple[str, str, str, str]] = field(default_factory=list, repr=False,

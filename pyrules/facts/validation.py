@@ -152,7 +152,7 @@ _OBJECT_ARGUMENTS = frozenset({"obj", "spell", "original", "copy", "only_object"
                                "objects"})
 
 
-_EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets"})
+_EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets", "attacks", "blocks"})
 
 
 #: Per method: arguments that are new ids (not references), or that may also name a player.
@@ -194,7 +194,8 @@ def _references(method: str, given: dict) -> list[tuple[str, str, str, str]]:
             kind = "object"
         else:
             continue
-        items = value if isinstance(value, (list, tuple, set, dict)) else (value,)
+        items = ([*value.keys(), *value.values()] if isinstance(value, dict)
+                 else value if isinstance(value, (list, tuple, set)) else (value,))
         out += [(method, argument, item, kind) for item in items if isinstance(item, str)]
     return out
 

@@ -1,5 +1,6 @@
-"""Reading the rule base: the ``*.lp`` files of ``rules_asp/`` (without ``checks/``), as text and
-as clingo AST statements parsed once per process."""
+"""Reading the rule base: the ``*.lp`` files of ``rules_asp/`` (without ``checks/`` and ``time/``),
+as text and as clingo AST statements parsed once per process; and the time encoding
+(``rules_asp/time/``, read by :mod:`pyrules.timeline`)."""
 
 from __future__ import annotations
 
@@ -16,15 +17,27 @@ def rule_files() -> tuple[tuple[str, str], ...]:
     """``(relative path, program text)`` of every ``*.lp`` file of the rule base, sorted by path.
 
     The folder ``rules_asp/checks/`` is not part of the rule base: it holds the consistency
-    checks (CR document, rule base), which run on their own facts.
+    checks (CR document, rule base), which run on their own facts. Nor is ``rules_asp/time/``:
+    the incremental encoding of events (``#program step(t).``), which :mod:`pyrules.timeline`
+    adds to the rule base lifted over time.
     """
+    return _lp_files(skip=("checks", "time"))
+
+
+@lru_cache(maxsize=1)
+def time_rule_files() -> tuple[tuple[str, str], ...]:
+    """``(relative path, program text)`` of the time encoding, ``rules_asp/time/*.lp``, sorted."""
+    return tuple((name, text) for name, text in _lp_files(skip=("checks",)) if name.startswith("time/"))
+
+
+def _lp_files(skip: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
     root = resources.files("pyrules.rules_asp")
     found: list[tuple[str, str]] = []
 
     def walk(node, prefix: str) -> None:
         for child in node.iterdir():
             name = f"{prefix}{child.name}"
-            if child.is_dir() and not child.name.startswith(("_", ".")) and name != "checks":
+            if child.is_dir() and not child.name.startswith(("_", ".")) and name not in skip:
                 walk(child, name + "/")
             elif child.name.endswith(".lp"):
                 found.append((name, child.read_text(encoding="utf-8")))
@@ -43,6 +56,20 @@ def rule_statements() -> tuple[clingo.ast.AST, ...]:
     Raises:
         FactFileError: a rule file does not parse (a bug in rules_asp/), with its path and line.
     """
+    return _parsed(rule_files())
+
+
+@lru_cache(maxsize=1)
+def time_rule_statements() -> tuple[clingo.ast.AST, ...]:
+    """The time encoding (:func:`time_rule_files`) parsed once per process, comments dropped.
+
+    Raises:
+        FactFileError: a rule file does not parse, with its path and line.
+    """
+    return _parsed(time_rule_files())
+
+
+def _parsed(files) -> tuple[clingo.ast.AST, ...]:
     out: list[clingo.ast.AST] = []
     comment = getattr(clingo.ast.ASTType, "Comment", None)
 
@@ -50,7 +77,7 @@ def rule_statements() -> tuple[clingo.ast.AST, ...]:
         if statement.ast_type != comment:
             out.append(statement)
 
-    for label, text in rule_files():
+    for label, text in files:
         messages: list[str] = []
         try:
             clingo.ast.parse_string(text, keep,

@@ -1,0 +1,96 @@
+"""GameState builder methods: a sequence of events after the state (issue 15; CR 117, 500-514,
+601, 608, 701; rules_asp/time/).
+
+Each ``then_*`` method appends one event; the state the builder describes is the state before the
+first. :meth:`pyrules.api.KnowledgeBase.run` answers the sequence step by step. The events become
+the facts ``event(K, E)`` (K = 1, 2, ... in order) and their details, documented in
+``rules_asp/time/events.lp``.
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+from clingo import Number, Symbol
+
+from pyrules.facts.terms import ident
+from pyrules.facts.validation import Function
+
+#: The zones an object can be moved to by :meth:`EventsMixin.then_move` (400.1; the stack only by casting).
+MOVE_ZONES = ("hand", "graveyard", "library", "exile", "battlefield", "command")
+#: The steps :meth:`EventsMixin.then_go_to` accepts (500.1; a main phase by its phase name).
+STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_attackers", "declare_blockers",
+         "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
+
+
+class EventsMixin:
+    """Builder methods of :class:`pyrules.facts.state.GameState`: events in order (issue 15)."""
+
+    def _event(self, term: Symbol, *details: tuple[str, list[Symbol]]) -> int:
+        k = sum(1 for f in self.sequence_events if f.name == "event") + 1
+        self.sequence_events.append(Function("event", [Number(k), term]))
+        for name, args in details:
+            self.sequence_events.append(Function(name, [Number(k)] + args))
+        return k
+
+    def then_cast(self, player: str, obj: str, face: int = 1, targets: Sequence[str] = (),
+                  x: int | None = None) -> None:
+        """``player`` casts face ``face`` of ``obj`` (601.2), choosing ``targets`` (object or player
+        ids, 601.2c) and announcing ``x`` (601.2b). Whether it may be cast is the rule base's verdict
+        at that moment; a cast it forbids stops the sequence (the step says why)."""
+        if not isinstance(face, int) or isinstance(face, bool) or face < 0:
+            from pyrules.errors import StateValueError
+            raise StateValueError(f"then_cast: face must be a face number (0 or more), not {face!r}", "face")
+        details = [("event_target", [ident(t)]) for t in targets]
+        if x is not None:
+            details.append(("event_x", [Number(x)]))
+        self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)
+
+    def then_resolve(self) -> None:
+        """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
+        608.3). With two or more objects on the stack, the order is that of the casts in the sequence."""
+        self._event(Function("resolve"))
+
+    def then_destroy(self, obj: str) -> None:
+        """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
+        self._event(Function("destroy", [ident(obj)]))
+
+    def then_sacrifice(self, obj: str) -> None:
+        """``obj``'s controller sacrifices it (701.21a)."""
+        self._event(Function("sacrifice", [ident(obj)]))
+
+    def then_move(self, obj: str, zone: str) -> None:
+        """``obj`` is put into its owner's ``zone`` (400.3; one of :data:`MOVE_ZONES`)."""
+        if zone not in MOVE_ZONES:
+            from pyrules.errors import StateValueError
+            raise StateValueError(f"then_move: zone must be one of {', '.join(MOVE_ZONES)}, not {zone!r}", "zone")
+        self._event(Function("move", [ident(obj), Function(zone)]))
+
+    def then_declare_attackers(self, attacks: Mapping[str, str]) -> None:
+        """The active player declares ``attacks``: attacking creature id -> the player or
+        planeswalker it attacks (508.1)."""
+        details = [("event_attacker", [ident(a), ident(r)]) for a, r in attacks.items()]
+        self._event(Function("declare_attackers"), *details)
+
+    def then_declare_blockers(self, blocks: Mapping[str, str]) -> None:
+        """The defending player declares ``blocks``: blocking creature id -> the attacker it blocks (509.1)."""
+        details = [("event_blocker", [ident(b), ident(a)]) for b, a in blocks.items()]
+        self._event(Function("declare_blockers"), *details)
+
+    def then_combat_damage(self) -> None:
+        """A combat damage step: the first-strike step if a creature in combat has first strike or
+        double strike and none was dealt yet, else the regular one (510, 510.4)."""
+        self._event(Function("combat_damage"))
+
+    def then_go_to(self, step: str) -> None:
+        """The game proceeds to ``step`` of this turn (500.1; one of :data:`STEPS`; passing the
+        cleanup step performs its actions, 514.2)."""
+        if step not in STEPS:
+            from pyrules.errors import StateValueError
+            raise StateValueError(f"then_go_to: step must be one of {', '.join(STEPS)}, not {step!r}", "step")
+        self._event(Function("go_to", [Function(step)]))
+
+    def then_next_turn(self, player: str) -> None:
+        """The turn ends (its cleanup step, 514.2, if not yet performed) and ``player``'s turn begins
+        with its untap step (502.3)."""
+        self._event(Function("next_turn", [ident(player)]))

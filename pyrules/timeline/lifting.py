@@ -1,0 +1,197 @@
+"""Lift the single-moment rule base over time (clingo AST, no program text).
+
+The rule base (``rules_asp/`` without ``time/``) describes one moment. For a sequence of events,
+each moment predicate ``p/n`` whose atoms can differ from one time to the next becomes ``p/n+1``
+with the time ``t`` last, inside ``#program step(t).``; every other predicate (card definitions,
+the players and objects, what only they define) stays in ``#program base.`` and is grounded once.
+
+Which predicates can change (*dynamic*): the fluent predicates declared by
+``fluent_predicate(Name, Arity).`` facts in ``rules_asp/time/``, the moment predicates the time
+encoding writes or reads at the lifted arity, and every predicate a rule derives from a dynamic
+one. (An input predicate no instance fact gives is empty at every time: static.) A fluent
+predicate ``p/n`` is read by the lifted rules through the bridge ``p(X1..Xn, t) :- holds(p(X1..Xn), t).``
+(a clingo AST node built from the predicate's name).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+import clingo
+import clingo.ast as A
+
+from pyrules.errors import PyrulesError
+from pyrules.inputs.rule_base import rule_statements, time_rule_statements
+
+_LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
+Signature = tuple[str, int]
+
+
+def _atom_signature(node: A.AST) -> Signature | None:
+    term = node.symbol
+    if term.ast_type == A.ASTType.Function and not term.external:
+        return term.name, len(term.arguments)
+    if term.ast_type == A.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
+        return term.symbol.name, len(term.symbol.arguments)
+    return None
+
+
+class _Signatures(A.Transformer):
+    """Collects the predicate signatures of the symbolic atoms under a node."""
+
+    def __init__(self) -> None:
+        self.found: set[Signature] = set()
+
+    def visit_SymbolicAtom(self, node):  # noqa: N802 — clingo's visitor name
+        sig = _atom_signature(node)
+        if sig is not None:
+            self.found.add(sig)
+        return node
+
+
+def _signatures(*nodes) -> set[Signature]:
+    collect = _Signatures()
+    for node in nodes:
+        if isinstance(node, A.AST):
+            collect(node)
+        else:
+            for sub in node:
+                collect(sub)
+    return collect.found
+
+
+class _Lift(A.Transformer):
+    """Appends the time parameter ``t`` to every atom of a dynamic predicate."""
+
+    def __init__(self, dynamic: frozenset[Signature]) -> None:
+        self.dynamic = dynamic
+
+    def visit_SymbolicAtom(self, node):  # noqa: N802
+        sig = _atom_signature(node)
+        if sig is None or sig not in self.dynamic:
+            return node
+        term = node.symbol
+        time = A.Function(term.location, "t", [], 0)
+        if term.ast_type == A.ASTType.Function:
+            return node.update(symbol=term.update(arguments=list(term.arguments) + [time]))
+        args = [A.SymbolicTerm(term.location, a) for a in term.symbol.arguments] + [time]
+        return node.update(symbol=A.Function(term.location, term.symbol.name, args, 0))
+
+
+@dataclass(frozen=True)
+class LiftedProgram:
+    """The incremental program for a sequence.
+
+    Attributes:
+        base: statements of ``#program base.`` (static moment rules, the time encoding's base).
+        step: statements of ``#program step(t).`` (lifted moment rules, bridges, time rules).
+        check: statements of ``#program check(t).``.
+        dynamic: the moment predicates lifted over time, ``(name, arity)`` at their moment arity.
+        fluents: the fluent predicates, ``(name, arity)``.
+    """
+
+    base: tuple[A.AST, ...]
+    step: tuple[A.AST, ...]
+    check: tuple[A.AST, ...]
+    dynamic: frozenset[Signature]
+    fluents: frozenset[Signature]
+
+
+def _time_parts() -> dict[str, list[A.AST]]:
+    parts: dict[str, list[A.AST]] = {"base": [], "step": [], "check": []}
+    current = "base"
+    for stm in time_rule_statements():
+        if stm.ast_type == A.ASTType.Program:
+            current = stm.name
+            if current not in parts:
+                raise PyrulesError(f"rules_asp/time: unknown program part {current!r}")
+            continue
+        parts[current].append(stm)
+    return parts
+
+
+def _declared_fluents(base: list[A.AST]) -> set[Signature]:
+    out: set[Signature] = set()
+    for stm in base:
+        if stm.ast_type != A.ASTType.Rule or stm.body:
+            continue
+        head = stm.head
+        if head.ast_type != A.ASTType.Literal or head.atom.ast_type != A.ASTType.SymbolicAtom:
+            continue
+        term = head.atom.symbol
+        if term.ast_type == A.ASTType.Function and term.name == "fluent_predicate" and len(term.arguments) == 2:
+            name, arity = term.arguments
+            out.add((str(name), int(str(arity))))
+    return out
+
+
+@lru_cache(maxsize=1)
+def lifted_program() -> LiftedProgram:
+    """The incremental program (built once per process; it does not depend on the instance).
+
+    Raises:
+        PyrulesError: the time encoding reads a moment predicate at its moment arity that is
+            lifted (a bug in rules_asp/time/: it would read an empty predicate).
+    """
+    moment = rule_statements()
+    parts = _time_parts()
+    fluents = _declared_fluents(parts["base"])
+    deps: dict[Signature, set[Signature]] = {}
+    rule_sigs: dict[int, set[Signature]] = {}
+    for i, stm in enumerate(moment):
+        if stm.ast_type == A.ASTType.Rule:
+            body = _signatures(stm.body)
+            heads = _signatures(stm.head)
+            rule_sigs[i] = body | heads
+            # a head's conditions (conditional literals, aggregates) count as body
+            for h in heads:
+                deps.setdefault(h, set()).update(body | (heads - {h}))
+    moment_preds = set(deps) | {p for d in deps.values() for p in d}
+    time_used = _signatures([s for part in parts.values() for s in part])
+    dynamic = set(fluents)
+    dynamic |= {(n, a - 1) for (n, a) in time_used if (n, a - 1) in moment_preds}
+    changed = True
+    while changed:
+        changed = False
+        for head, body in deps.items():
+            if head not in dynamic and body & dynamic:
+                dynamic.add(head)
+                changed = True
+    misread = sorted(p for p in time_used if p in dynamic and p not in fluents and (p[0], p[1] + 1) not in time_used
+                     and p[0] not in ("holds",))
+    if misread:
+        raise PyrulesError(f"rules_asp/time reads lifted moment predicates at their moment arity: {misread}")
+    frozen = frozenset(dynamic)
+    lift = _Lift(frozen)
+    base: list[A.AST] = []
+    step: list[A.AST] = []
+    for i, stm in enumerate(moment):
+        kind = stm.ast_type
+        if kind == A.ASTType.Rule:
+            if rule_sigs[i] & frozen:
+                step.append(lift(stm))
+            else:
+                base.append(stm)
+        elif kind in (A.ASTType.ShowSignature, A.ASTType.Defined):
+            if (stm.name, stm.arity) in frozen:
+                step.append(stm.update(arity=stm.arity + 1))
+            else:
+                base.append(stm)
+        elif kind == A.ASTType.Program:
+            continue
+        else:
+            base.append(stm)
+    step.extend(_bridge(name, arity) for name, arity in sorted(fluents))
+    return LiftedProgram(tuple(base + parts["base"]), tuple(step + parts["step"]), tuple(parts["check"]),
+                         frozen, frozenset(fluents))
+
+
+def _bridge(name: str, arity: int) -> A.AST:
+    """``name(X1, ..., Xn, t) :- holds(name(X1, ..., Xn), t).`` as a clingo AST rule."""
+    variables = [A.Variable(_LOC, f"X{i}") for i in range(1, arity + 1)]
+    time = A.Function(_LOC, "t", [], 0)
+    head = A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(A.Function(_LOC, name, variables + [time], 0)))
+    holds = A.Function(_LOC, "holds", [A.Function(_LOC, name, variables, 0), time], 0)
+    body = [A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(holds))]
+    return A.Rule(_LOC, head, body)

@@ -1,0 +1,171 @@
+"""The answers of a sequence of events, step by step (typed results of :mod:`pyrules.timeline.run`).
+
+A sequence's times are 0 (the state described) and one more for each event: the user's events and
+the state-based-action checks between them (704.3). :class:`Step` ``k`` is the event at time
+``k - 1`` and the state it leads to, at time ``k``.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Callable
+
+import clingo
+
+from pyrules.answers.answer_set import Answers
+
+#: The time-encoding predicates the steps read (rules_asp/time/*.lp), by name and arity.
+_TIME_ATOMS = {("holds", 2), ("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
+               ("event_refused", 3), ("user_event_at", 2)}
+
+
+@dataclass(frozen=True)
+class Change:
+    """One change an event made: ``kind`` is ``"begins"`` or ``"ends"``; ``fluent`` the state atom
+    (``in_zone(g1,graveyard)``, schema.lp); ``citations`` the CR rules behind it."""
+
+    kind: str
+    fluent: clingo.Symbol
+    citations: tuple[str, ...]
+
+    def explain(self) -> str:
+        """``+ in_zone(o1,graveyard) (CR 400.7, 701.8a)`` (``-`` for a fluent that ends)."""
+        cites = f" (CR {', '.join(self.citations)})" if self.citations else ""
+        return f"{'+' if self.kind == 'begins' else '-'} {self.fluent}{cites}"
+
+
+@dataclass(frozen=True)
+class Step:
+    """The event at ``time - 1`` and the state at ``time``.
+
+    Attributes:
+        time: the time of the state after the event (1, 2, ...).
+        event: the event (``cast(alice,bolt,1)``, ``resolve``, ``state_based_actions``, ...).
+        user_event: its number in the sequence (1-based), or None for a state-based-action check.
+        refused: why the event could not happen (``may_not_cast(...)``), or None; a refused event
+            ends the sequence.
+        refused_citations: the CR rules behind the refusal.
+        changes: what the event changed (an empty tuple: nothing, e.g. a check with no action).
+        state: every fluent holding after the event (the state at ``time``).
+        before: the answers of the moment the event happened in (the state at ``time - 1``), as
+            :class:`pyrules.answers.answer_set.Answers` (casting verdicts, outcomes, assumptions).
+    """
+
+    time: int
+    event: clingo.Symbol
+    user_event: int | None
+    refused: clingo.Symbol | None
+    refused_citations: tuple[str, ...]
+    changes: tuple[Change, ...]
+    state: frozenset[clingo.Symbol]
+    before: Answers = field(repr=False, compare=False)
+
+    def explain(self) -> str:
+        """Lines: the event, then each change (or the refusal)."""
+        label = f"event {self.user_event}" if self.user_event is not None else "check"
+        head = f"{self.time}. {label}: {self.event}"
+        if self.refused is not None:
+            cites = f" (CR {', '.join(self.refused_citations)})" if self.refused_citations else ""
+            return f"{head}: refused, {self.refused}{cites}"
+        lines = [head] + [f"   {c.explain()}" for c in self.changes]
+        return "\n".join(lines)
+
+
+@dataclass(frozen=True)
+class Timeline:
+    """A sequence of events answered.
+
+    Attributes:
+        initial: the fluents of the state described (time 0).
+        steps: one :class:`Step` per event, in order, up to the first refused event.
+        finished: every event happened (no refusal) and the last check performed no action.
+        final: the answers at the last time (the state after the sequence).
+    """
+
+    initial: frozenset[clingo.Symbol]
+    steps: tuple[Step, ...]
+    finished: bool
+    final: Answers = field(repr=False, compare=False)
+
+    def state_at(self, time: int) -> frozenset[clingo.Symbol]:
+        """The fluents holding at ``time`` (0 = the state described).
+
+        Raises:
+            IndexError: no such time in this sequence.
+        """
+        if time == 0:
+            return self.initial
+        for step in self.steps:
+            if step.time == time:
+                return step.state
+        raise IndexError(f"no time {time} in this sequence (0..{len(self.steps)})")
+
+    def explain(self) -> str:
+        """Every step's :meth:`Step.explain`, then whether the sequence finished."""
+        lines = [s.explain() for s in self.steps]
+        if not self.finished and not any(s.refused is not None for s in self.steps):
+            lines.append("unfinished")
+        return "\n".join(lines)
+
+
+def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_answers: Callable) -> Timeline:
+    """Map a solved sequence's shown atoms to a :class:`Timeline`; ``make_answers(symbols)`` builds
+    the :class:`Answers` of one moment from its (unlifted) atoms."""
+    moment: dict[int, list[clingo.Symbol]] = defaultdict(list)
+    static: list[clingo.Symbol] = []
+    holds: dict[int, set[clingo.Symbol]] = defaultdict(set)
+    changes: dict[int, list[tuple[str, clingo.Symbol]]] = defaultdict(list)
+    occurs: dict[int, clingo.Symbol] = {}
+    user: dict[int, int] = {}
+    refused: dict[int, clingo.Symbol] = {}
+    finished: list[int] = []
+    for s in symbols:
+        sig = (s.name, len(s.arguments))
+        if sig in _TIME_ATOMS:
+            a = s.arguments
+            if s.name == "holds":
+                holds[a[1].number].add(a[0])
+            elif s.name in ("begins", "ends"):
+                changes[a[1].number].append((s.name, a[0]))
+            elif s.name == "occurs":
+                occurs[a[1].number] = a[0]
+            elif s.name == "user_event_at":
+                user[a[1].number] = a[0].number
+            elif s.name == "event_refused":
+                refused[a[0].number] = a[2]
+            elif s.name == "finished":
+                finished.append(a[0].number)
+            continue
+        if (s.name, len(s.arguments) - 1) in dynamic and s.arguments and s.arguments[-1].type == clingo.SymbolType.Number:
+            moment[s.arguments[-1].number].append(clingo.Function(s.name, s.arguments[:-1]))
+        else:
+            static.append(s)
+    end = min(finished) if finished else max(occurs, default=0) + 1
+    answers = {t: make_answers(static + moment.get(t, [])) for t in range(end + 1)}
+    steps = []
+    for t in range(end):
+        if t not in occurs:
+            continue
+        ev = occurs[t]
+        cites_of = answers[t + 1]
+        why = refused.get(t)
+        step_changes = []
+        if why is None:
+            for kind, fluent in sorted(changes.get(t + 1, []), key=lambda c: (c[0] != "ends", str(c[1]))):
+                before = fluent in holds.get(t, set())
+                after = fluent in holds.get(t + 1, set())
+                if (kind == "begins" and after and not before) or (kind == "ends" and before and not after):
+                    atom = clingo.Function(kind, [fluent])
+                    step_changes.append(Change(kind, fluent, tuple(c.rule for c in cites_of.citations(atom))))
+        refusal_cites = ()
+        if why is not None:
+            atom = clingo.Function("event_refused", [clingo.Number(t), ev, why])
+            refusal_cites = tuple(c.rule for c in answers[t].citations(atom))
+        steps.append(Step(t + 1, ev, user.get(t), why, refusal_cites, tuple(step_changes),
+                          frozenset(holds.get(t + 1, set())), answers[t]))
+        if why is not None:
+            break
+    final_time = steps[-1].time if steps else 0
+    return Timeline(frozenset(holds.get(0, set())), tuple(steps), bool(finished) and not refused,
+                    answers.get(final_time, answers[0]))
