@@ -566,27 +566,66 @@ class _Sentence(Transformer):
     def target_player_or_planeswalker(self, c):
         return ("target_player_or_planeswalker",)
 
-    def quality_words(self, c):
-        return " ".join(str(t) for t in c)
-
-    def target_quality(self, c):
-        return c[0]
-
-    def each_quality(self, c):
-        return c[0]
-
     def target(self, c):
         if len(c) == 1 and isinstance(c[0], str) and not isinstance(c[0], Token):
             return ("target", c[0])
         return ("target", _singular(str(c[-1]).lower()))
 
-    def each(self, c):
+    # 120.1, 115.1: a damage recipient; an object phrase (object_desc) keeps every quality.
+    def object_noun(self, c):
+        return _singular(str(c[0]).lower())
+
+    def object_desc(self, c):
+        noun = next(x for x in c if isinstance(x, str))
+        quals = [q for q in c if isinstance(q, tuple)]
+        return ("object", noun, *quals) if quals else noun
+
+    def dmg_target(self, c):
+        return ("target", c[0])
+
+    def dmg_target_either(self, c):
+        return ("target", ("one_of", c[0], c[1]))
+
+    def dmg_each(self, c):
         return ("each", c[0])
+
+    def dmg_each_other(self, c):
+        d = c[0]
+        return ("each", ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",)))
+
+    def dmg_player(self, c):
+        term = c[0]
+        mapped = {"target_player": ("target", "player"), "target_opponent": ("target", "opponent"),
+                  "each_opponent": ("each", "opponent"), "each_player": ("each", "player"),
+                  "you": "you", "that_player": "that_player", "its_controller": "its_controller"}
+        if term not in mapped:
+            raise ValueError(f"damage to {term} is not read")  # "an opponent": who chooses is not read
+        return mapped[term]
+
+    def dmg_unread(self, c):
+        raise ValueError("a qualified player-or-planeswalker target is not read")
+
+    def damage_recipients(self, c):
+        return [x for x in c if not isinstance(x, Token)]
+
+    def each_player_recipient(self, c):
+        return ("each", "player")
+
+    def each_opponent_recipient(self, c):
+        return ("each", "opponent")
+
+    def without_keyword(self, c):
+        return ("not_has_keyword", keyword_constant(str(c[0])))
+
+    def you_control_suffix(self, c):
+        return ("controlled_by", "you")
+
+    def you_dont_control_suffix(self, c):
+        return ("not_controlled_by", "you")
 
     def deal_damage(self, c):
         amount = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
-        recipient = c[-1]
-        return [("deals_damage", c[0][0], amount, recipient)]
+        return [("deals_damage", c[0][0], amount, r) for r in c[-1]]
 
     # --- 701.8 destroy
     def lands(self, c):
@@ -1830,6 +1869,8 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
     elif kind == "spree_mode":
         ability.kind = other_kind
         dash = line_text.index("—")
+        # 702.172a: "+ [cost] — [effect]": the mode's additional cost, paid if the mode is chosen.
+        ability.semantics.append(("spree_mode_cost", str(children[0]).lstrip("+ ").strip()))
         _read_effect(_strip_reminder(line_text[dash + 1:]), dash + 1, ability, "mode")
     elif kind == "level":
         ability.kind = "static"  # 711.2b

@@ -168,6 +168,16 @@ def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]
             except CardTextError:
                 out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(args[0])]))
             continue
+        if name == "spree_mode_cost":
+            # 702.172a: a spree mode's "+ [cost]": spree_mode_cost_mana_symbol(C, F, A, I, Sym).
+            try:
+                syms = parse_mana_cost(args[0]).symbols
+            except CardTextError:
+                out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(args[0])]))
+                continue
+            out += [Function("spree_mode_cost_mana_symbol", [c, f, where, Number(i), mana_symbol_term(s)])
+                    for i, s in enumerate(syms, start=1)]
+            continue
         if name == "cost" and any(k.cost_text for k in ab.keywords):
             kw = next(k for k in ab.keywords if k.cost_text)
             out.append(Function("face_keyword_cost", [c, f, asp_constant(kw.constant), value_term(args[0])]))
@@ -185,10 +195,49 @@ def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]
     return out
 
 
+#: Facts of a striation marker line (711.2, 702.184b): the abilities after it, up to the next
+#: marker, are the striation's.
+_STRIATION_MARKERS = ("level_range", "station_striation")
+
+
+def _striation_facts(c: Symbol, f: Symbol, ab: Ability, marker: int) -> list[Symbol]:
+    """Facts of ability ``ab`` printed in the striation whose marker is line ``marker`` (711.2b,
+    702.184b: the permanent has the ability only as long as it has enough level or charge
+    counters). A keyword line is a static ability giving its keywords: ``face_ability(.., static)``
+    and ``striation_keyword(C, F, A, S, K)`` per keyword, never ``face_keyword/3`` (which holds
+    always; a keyword's parameters, face facts, are then ``card_unparsed``). Any other ability, and
+    protection (protection.lp refuses a verdict for protection on a striated face), keeps its facts
+    and gets its striation condition as ``card_unparsed``: unread, never read as always on."""
+    a, s = Number(ab.index), Number(marker)
+    if ab.kind == "keyword" and not ab.unparsed and not ab.semantics and all(k.constant != "protection" for k in ab.keywords):
+        out = [Function("face_ability", [c, f, a, Function("static")])]
+        out += [Function("face_reminder_text", [c, f, a, String(t)]) for t in ab.reminder]
+        out += [Function("striation_keyword", [c, f, a, s, asp_constant(k.constant)]) for k in ab.keywords]
+        if any(k.mana_cost or k.number is not None or k.quality is not None or k.cost_text is not None
+               or k.power_toughness is not None for k in ab.keywords):
+            # a keyword's parameters are facts of the face (face_keyword_*), which hold always: not written.
+            out.append(Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(ab.text)]))
+        return out
+    # Protection in a striation keeps face_keyword/3: protection.lp gives no verdict for it (a striated
+    # face); any other ability gets the striation condition as residue.
+    return ability_facts(c, f, ab) + [
+        Function("card_unparsed", [c, f, Function("oracle_text", [a]), String("striation condition")])]
+
+
 def face_ability_facts(card: CardDefinition, face: FaceDefinition) -> list[Symbol]:
-    """Ability facts of one face (its Oracle text read by the Oracle-text grammar)."""
+    """Ability facts of one face (its Oracle text read by the Oracle-text grammar); abilities in a
+    level or station striation through :func:`_striation_facts`."""
     c, f = String(card.name), Number(face.index)
-    out = [s for ab in face.abilities for s in ability_facts(c, f, ab)]
+    out: list[Symbol] = []
+    marker = None
+    for ab in face.abilities:
+        if any(x[0] in _STRIATION_MARKERS for x in ab.semantics):
+            marker = ab.index
+            out += ability_facts(c, f, ab)
+        elif marker is not None and not any(x[0] == "striation_power_toughness" for x in ab.semantics):
+            out += _striation_facts(c, f, ab, marker)
+        else:
+            out += ability_facts(c, f, ab)
     if face.oracle_problem is not None:
         out.append(Function("card_unparsed", [c, f, Function("oracle_text"), String(face.oracle_problem.text)]))
     return out
