@@ -29,6 +29,7 @@ from lark.exceptions import LarkError, UnexpectedInput, VisitError
 
 from pyrules.errors import CardTextError
 from pyrules.parser.grammar import grammar_text
+from pyrules.parser.oracle_swallow import unaccounted_words
 from pyrules.parser.mana_cost import ManaSymbol, parse_mana_cost
 
 # Longest text of one face the grammar is asked to read; longer texts are reported, not parsed
@@ -1690,8 +1691,24 @@ def _read_sentence(sentence: str) -> list[tuple]:
     Raises:
         LarkError, ValueError, StopIteration: the sentence is not read.
     """
-    _SENTENCE.text = sentence
-    return _SENTENCE.transform(_parser().parse(sentence, start="sentence"))
+    return _checked(sentence, "sentence")
+
+
+def _checked(text: str, start: str) -> list[tuple]:
+    """The facts of ``text`` read from start rule ``start``, if every content word the grammar
+    matched reaches a fact (the swallow check, :func:`pyrules.parser.oracle_swallow.unaccounted_words`).
+
+    Raises:
+        LarkError, StopIteration: not read.
+        ValueError: not read, or a matched word no fact carries (the part is kept unread).
+    """
+    _SENTENCE.text = text
+    tree = _parser().parse(text, start=start)
+    facts = _SENTENCE.transform(tree)
+    missing = unaccounted_words(tree, facts)
+    if missing:
+        raise ValueError(f"words no fact carries: {missing}")
+    return facts
 
 
 #: Where a sentence's instructions follow one another (608.2c: in the order written): ", then",
@@ -1761,8 +1778,7 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
 
 def _read_part(text: str, start: str, ability: Ability, part: str, column: int) -> None:
     try:
-        _SENTENCE.text = text.strip()
-        _add_facts(ability, _SENTENCE.transform(_parser().parse(text.strip(), start=start)), column)
+        _add_facts(ability, _checked(text.strip(), start), column)
     except (LarkError, ValueError, StopIteration):
         ability.unparsed.append(Unparsed(part, text.strip(), column))
 
