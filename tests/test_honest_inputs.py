@@ -342,6 +342,7 @@ BUILDER_CALLS = {
     "propose": dict(proposal="p", player="a", obj="hd", x=1),
     "record_cast": dict(player="a", obj="st"),
     "record_cleanup": dict(),
+    "record_activation": dict(player="a", obj="bf", ability=1),
     "record_land_played": dict(player="a", obj="land"),
     "record_resolution": dict(obj="gy", player="a"),
     "record_trigger": dict(obj="room", ability=1),

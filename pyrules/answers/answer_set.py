@@ -57,6 +57,8 @@ def _assumption_text(what: clingo.Symbol) -> str:
         return f"condition not stated to hold (taken as unmet): {args[0].string}"
     if name == "resolved":
         return f"resolved this turn, {_resolved_text(args[0])}"
+    if name == "not_stated" and args[0].name == "has_priority":  # activation.lp: 117.1b
+        return f"not stated in the state (taken as true for the player activating): {args[0]}"
     if name == "not_stated":
         return f"not stated in the state (taken as false): {args[0]}"
     return str(what)

@@ -140,6 +140,80 @@ class Verdict:
                 f"{_note(self.strength)}")
 
 
+_MANA_COLORS = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
+
+
+def _mana_text(sym: clingo.Symbol) -> str:
+    """A mana symbol term (schema.lp face_mana_symbol/4) as printed: ``generic(2)`` -> ``{2}``,
+    ``colored(g)`` -> ``{G}``, ``hybrid(w,u)`` -> ``{W/U}``, ``phyrexian(b)`` -> ``{B/P}``; a form not
+    named here as the term."""
+    args = [_MANA_COLORS.get(symbol_name(a), symbol_name(a)) for a in sym.arguments]
+    forms = {("generic", 1): "{%s}", ("colored", 1): "{%s}", ("variable", 1): "{%s}", ("hybrid", 2): "{%s/%s}",
+             ("monocolored_hybrid", 2): "{%s/%s}", ("phyrexian", 1): "{%s/P}", ("hybrid_phyrexian", 2): "{%s/%s/P}",
+             ("colorless_hybrid", 1): "{C/%s}", ("colorless", 0): "{C}", ("snow", 0): "{S}"}
+    form = forms.get((sym.name, len(args)))
+    return form % tuple(a.upper() for a in args) if form else str(sym)
+
+
+def _ability_keys(ability: clingo.Symbol) -> tuple[object, ...]:
+    """The ways :meth:`Outcomes.activate` names an ability term: the printed index (``("Card", 1, 2)``
+    -> 2), the keyword (``("Card", 1, keyword(equip))`` -> ``"equip"``), the state's name."""
+    if ability.type == clingo.SymbolType.Function and ability.name == "" and len(ability.arguments) == 3:
+        a = ability.arguments[2]
+        if a.type == clingo.SymbolType.Number:
+            return (a.number,)
+        if a.type == clingo.SymbolType.Function and a.name == "keyword" and len(a.arguments) == 1:
+            name = symbol_name(a.arguments[0])
+            return tuple(dict.fromkeys((name, name.replace("_", " "))))
+        return ()
+    if ability.type in (clingo.SymbolType.Function, clingo.SymbolType.String) and (
+            ability.type == clingo.SymbolType.String or (ability.name and not ability.arguments)):
+        return (symbol_name(ability),)
+    return ()
+
+
+@dataclass(frozen=True)
+class ActivationVerdict(Verdict):
+    """May an activated ability be activated now (CR 602; rules_asp/casting/activation.lp)?
+
+    A :class:`Verdict` (``question`` ``"activate"``, ``ability`` the ability's term as text) with:
+
+    Attributes:
+        allowed: True (may: 602.2), False (may not: ``reasons``), or None (the rule base could not
+            decide: ``reasons`` says why, e.g. ``phase_not_stated``; strength ``unknown``).
+        reasons: ``not_in_zone(Z)`` (113.6), ``no_priority`` (117.1b), ``summoning_sickness`` (602.5a,
+            302.6), ``tapped`` (107.5), ``untapped`` (107.6), ``not_sorcery_timing(W)`` (602.5d, 307.1),
+            ``loyalty_timing(W)``, ``loyalty_ability_already_activated`` (606.3),
+            ``already_activated_this_turn`` (602.1b, 602.5b), ``cant_pay(Cost)`` (118.3, 606.6, 119.4,
+            701.21a, 701.9a).
+        player: who would activate it (602.2: the controller, or the owner of a card without one).
+        mana_ability: True if it is a mana ability (605.1a: it doesn't use the stack, 605.3b), False
+            if it is read in full and is not one, None if its text is not read in full.
+        mana_cost: the mana symbols of its cost (``("{1}", "{G}")``): still to be paid on activation
+            (602.2b, 601.2h). Whether the player can pay them is NOT decided (issue 18).
+        other_costs: costs not checked here (``sacrifice(creature,1)``, ``discard(1)`` ...): also
+            still to be paid, never claimed payable.
+        keys: the names :meth:`Outcomes.activate` accepts for it (printed index, keyword name).
+    """
+
+    player: str | None = None
+    mana_ability: bool | None = None
+    mana_cost: tuple[str, ...] = ()
+    other_costs: tuple[str, ...] = ()
+    keys: tuple[object, ...] = ()
+
+    def explain(self) -> str:
+        """One line: who, the verdict, the costs still to pay, the rules."""
+        verdict = {True: "yes", False: "no", None: "undecided"}[self.allowed]
+        why = f": {', '.join(self.reasons)}" if self.reasons else ""
+        costs = " ".join(("".join(self.mana_cost),) + self.other_costs).strip()
+        pay = f"; to pay: {costs} (not checked)" if costs and self.allowed else ""
+        mana = "; mana ability, doesn't use the stack" if self.mana_ability else ""
+        who = f" by {self.player}" if self.player else ""
+        return (f"activate {self.subject} {self.ability}{who}: {verdict}{why}{pay}{mana} "
+                f"(CR {_rules(self.citations)}){_note(self.strength)}")
+
+
 @dataclass(frozen=True)
 class Outcome:
     """Any other result: ``kind`` (``destroy_result``, ``trigger``, ``expends``, ``damage_removed``,
@@ -359,36 +433,54 @@ class Outcomes:
                        self._a._strongest(yes + no))
 
     @_checked
-    def activate(self, obj: str, ability: str) -> Verdict:
-        """May ``obj``'s {T}/{Q} ability ``ability`` be activated now? (602.5a, 302.6, 107.5, 107.6)
+    def activate(self, obj: str, ability: str | int) -> "ActivationVerdict":
+        """May ``obj``'s activated ability ``ability`` be activated now? (602.2, 602.5; 117.1b, 602.5d,
+        606.3, 602.5a, 302.6, 107.5, 107.6, 118.3, 605; rules_asp/casting/activation.lp)
+
+        Args:
+            ability: the 1-based printed index of the ability in the card's text (``1``), the name of
+                an activated keyword ability (``"equip"``), or the name the state gave it
+                (:meth:`pyrules.facts.state.GameState.activated_ability`).
 
         Raises:
-            QueryError: no such ability with {T} or {Q} in the state.
+            QueryError: ``obj`` has no such activated ability in a zone verdicts are given for.
         """
-        key = (ident(obj), ident(ability))
-        yes = [a for a in self._atoms("may_activate") if tuple(a.arguments) == key]
-        no = [a for a in self._atoms("may_not_activate") if tuple(a.arguments[:2]) == key]
-        if not yes and not no:
-            raise QueryError(f"no ability {ability!r} with {{T}} or {{Q}} of {obj!r} in this state")
-        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
-        return Verdict("activate", obj, ability, bool(yes), tuple(sorted(symbol_name(a.arguments[2]) for a in no)),
-                       cites, self._a._strongest(yes + no))
+        found = [v for v in self.activations(obj) if ability in v.keys]
+        if not found:
+            raise QueryError(f"no activated ability {ability!r} of {obj!r} in this state (CR 602)")
+        if len(found) > 1:
+            raise QueryError(f"{obj!r} has {len(found)} activated abilities {ability!r} (given by "
+                             f"{', '.join(v.ability for v in found)}): ask activations({obj!r})")
+        return found[0]
 
     @_checked
-    def activations(self, obj: str) -> list[Verdict]:
-        """Every {T}/{Q} activated ability of ``obj`` (its card's, ``(card, face, index)``, or given by the
-        state) and whether it may be activated now (602.5a, 302.6, 107.5, 107.6); sorted."""
-        abilities = {a.arguments[1] for a in self._atoms("may_activate") + self._atoms("may_not_activate")
-                     if symbol_name(a.arguments[0]) == obj}
+    def activations(self, obj: str) -> list["ActivationVerdict"]:
+        """Every activated ability of ``obj`` (its card's, ``(card, face, index)`` or ``(card, face,
+        keyword(K))``; quoted abilities other permanents give it, ``(source, card, face, granted(A, K))``;
+        those the state gave) and whether its player may activate it now; sorted by ability."""
+        abilities = {a.arguments[1] for name in ("may_activate", "may_not_activate", "activation_undecided")
+                     for a in self._atoms(name) if symbol_name(a.arguments[0]) == obj}
         return sorted((self._activation(obj, ab) for ab in abilities), key=lambda v: v.ability or "")
 
-    def _activation(self, obj: str, ability: clingo.Symbol) -> Verdict:
+    def _activation(self, obj: str, ability: clingo.Symbol) -> "ActivationVerdict":
         key = (ident(obj), ability)
-        yes = [a for a in self._atoms("may_activate") if tuple(a.arguments) == key]
-        no = [a for a in self._atoms("may_not_activate") if tuple(a.arguments[:2]) == key]
-        cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
-        return Verdict("activate", obj, _text(ability), bool(yes),
-                       tuple(sorted(symbol_name(a.arguments[2]) for a in no)), cites, self._a._strongest(yes + no))
+
+        def of(name: str, n: int = 2) -> list[clingo.Symbol]:
+            return [a for a in self._atoms(name) if tuple(a.arguments[:n]) == key]
+
+        yes, no, open_ = of("may_activate"), of("may_not_activate"), of("activation_undecided")
+        verdicts = yes + no + open_
+        cites = tuple(sorted({c for a in verdicts for c in self._cite(a)}, key=lambda c: c.rule))
+        player = next((symbol_name(a.arguments[2]) for a in of("activator")), None)
+        mana = True if of("mana_ability") else False if of("not_mana_ability") else None
+        mana_cost = tuple(_mana_text(a.arguments[3]) for a in sorted(of("activation_mana_cost"),
+                                                                      key=lambda a: a.arguments[2].number))
+        others = tuple(sorted(_text(a.arguments[2]) for a in of("activation_other_cost")))
+        allowed = True if yes else False if no else None
+        reasons = tuple(sorted(_text(a.arguments[2]) for a in (no or open_)))
+        return ActivationVerdict("activate", obj, _text(ability), allowed, reasons, cites,
+                                 self._a._strongest(verdicts), player=player, mana_ability=mana,
+                                 mana_cost=mana_cost, other_costs=others, keys=_ability_keys(ability))
 
     @_checked
     def attack_battle(self, player: str, battle: str) -> Verdict:

@@ -56,7 +56,8 @@ class TurnHistoryMixin:
     # what is not recorded did not happen this turn -- except a land-play count given with
     # set_lands_played, which holds unless record_turn_history declared the history complete.
 
-    _HISTORY = ("turn_began_at", "spell_cast_at", "land_played_at", "resolved_at", "triggered_at", "cleanup_at")
+    _HISTORY = ("turn_began_at", "spell_cast_at", "land_played_at", "resolved_at", "triggered_at", "cleanup_at",
+                "activated_at")
 
     def _record(self, name: str, *args) -> None:
         moment = 1 + sum(1 for f in self.extra if f.name in self._HISTORY)
@@ -123,6 +124,34 @@ class TurnHistoryMixin:
         """
         self._known_object(obj)
         self._record("triggered_at", obj, ability)
+
+    def record_activation(self, player: str, obj: str, ability: int | str) -> None:
+        """``player`` activated ability ``ability`` of ``obj`` (602.2): its 1-based printed index in the
+        card text, or the name of an activated keyword ability (``"equip"``; the keyword's CR name).
+        Read for "Activate only once each turn" (602.1b, 602.5b: whoever activated it) and for loyalty
+        abilities, once each turn per permanent (606.3). Fact ``activated_at(M, player, obj, A)``, A the
+        index or ``keyword(K)`` (rules_asp/casting/activation.lp).
+
+        Raises:
+            QueryError: ``player`` is not a player or ``obj`` not an object of this state; an index
+                below 1, or a name that is no keyword.
+        """
+        from pyrules.facts.terms import keyword_term
+
+        self._known_object(obj)
+        if player not in self.players:
+            raise QueryError(f"history: {player!r} is not a player of this state")
+        if isinstance(ability, bool) or not isinstance(ability, (int, str)):
+            raise StateValueError(f"record_activation: ability must be a printed index or a keyword name, "
+                                  f"not {ability!r}", "ability")
+        if isinstance(ability, int):
+            if ability < 1:
+                raise StateValueError(f"record_activation: ability index {ability} is below 1 (abilities are "
+                                      "numbered from 1 as printed)", "ability")
+            term = Number(ability)
+        else:
+            term = Function("keyword", [keyword_term(ability)])
+        self._record("activated_at", player, obj, term)
 
     def record_cleanup(self) -> None:
         """The cleanup step's turn-based actions happened (514.2): "until end of turn" and "this turn"
