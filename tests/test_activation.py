@@ -10,7 +10,7 @@ from pyrules.errors import QueryError
 
 CARDS = ("Llanowar Elves", "Bonesplitter", "Intrepid Tenderfoot", "Liliana of the Veil", "Chandra Nalaar",
          "Basking Rootwalla", "Sakura-Tribe Elder", "Wild Cantor", "Mire Shade", "Cryptolith Rite",
-         "Grizzly Bears", "Grinning Ignus")
+         "Grizzly Bears", "Grinning Ignus", "Adanto Vanguard", "Adaptive Training Post")
 
 
 @pytest.fixture(scope="module")
@@ -242,6 +242,45 @@ def test_wild_cantor_sacrifices_itself_for_mana_605_1a(kb):
     assert v.allowed is True and v.mana_ability is True and {"605.3a", "605.3b"} <= rules(v)
 
 
+# --- 119.4, 122.1: paying life, removing counters ------------------------------------------------------
+
+@pytest.mark.parametrize("life,allowed", [(4, True), (3, False)])
+def test_paying_life_needs_that_much_life_119_4(kb, life, allowed):
+    # Adanto Vanguard: "Pay 4 life: This creature gains indestructible until end of turn."
+    s = state()
+    s.set_life("a", life)
+    permanent(s, "av", "Adanto Vanguard")
+    v = kb.ask(s).outcomes().activate("av", 2)
+    assert v.allowed is allowed and "119.4" in rules(v) and v.other_costs == ()
+    if not allowed:
+        assert v.reasons == ("cant_pay(pay_life(4))",)
+
+
+def test_paying_life_with_no_life_total_stated_is_listed_not_checked_602_2b(kb):
+    s = GameState()
+    s.add_player("a")
+    s.set_turn("a", "precombat_main", priority="a")
+    permanent(s, "av", "Adanto Vanguard")
+    v = kb.ask(s).outcomes().activate("av", 2)
+    assert v.allowed is True and v.other_costs == ("pay_life(4)",) and "119.4" not in rules(v)
+
+
+@pytest.mark.parametrize("charge,allowed", [(3, True), (2, False), (None, False)])
+def test_removing_counters_needs_that_many_counters_118_3(kb, charge, allowed):
+    # Adaptive Training Post: "Remove three charge counters from this artifact: ..."
+    s = state()
+    permanent(s, "post", "Adaptive Training Post")
+    if charge is not None:
+        s.add_counters("post", "charge", charge)
+    answers = kb.ask(s)
+    v = answers.outcomes().activate("post", 2)
+    assert v.allowed is allowed
+    if not allowed:
+        assert v.reasons == ("cant_pay(remove_counters(named(charge),3))",) and {"118.3", "122.1"} <= rules(v)
+    if charge is None:  # no counters stated: taken as none, and said so
+        assert any("counters(post,charge)" in a.text for a in answers.assumptions("outcome", "post"))
+
+
 # --- 613.1f: a granted activated ability; 602.2: who activates ---------------------------------------------
 
 def test_cryptolith_rite_gives_each_creature_you_control_a_tap_mana_ability_613_1f(kb):
@@ -307,3 +346,60 @@ def test_every_rule_the_activation_verdicts_cite_is_in_the_cr(kb, cr_newest):
         assert kb2.rule_text(rule), rule
     assert "Activate only as a sorcery" in kb2.rule_text("602.5d")
     assert "doesn’t go on the stack" in kb2.rule_text("605.3b")
+
+
+def test_pyrules_ask_lists_the_activation_verdicts_of_a_scenario(tmp_path, cards_dir, capsys):
+    # 602.5d (Intrepid Tenderfoot in combat), 302.6 (a new Llanowar Elves), 602.5b (Basking Rootwalla
+    # activated once this turn, recorded in the scenario's history).
+    import json
+
+    from pyrules.cli import main
+
+    cards = [str(cards_dir / "scryfall-oracle-compact-A-K.json"), str(cards_dir / "scryfall-oracle-compact-L-Z.json")]
+    path = tmp_path / "act.toml"
+    path.write_text(f"""cards = {json.dumps(cards)}
+[[players]]
+player = "a"
+[[players]]
+player = "b"
+[[objects]]
+obj = "elf"
+card = "Llanowar Elves"
+zone = "battlefield"
+owner = "a"
+controller = "a"
+[[objects]]
+obj = "it"
+card = "Intrepid Tenderfoot"
+zone = "battlefield"
+owner = "a"
+controller = "a"
+[[objects]]
+obj = "rw"
+card = "Basking Rootwalla"
+zone = "battlefield"
+owner = "a"
+controller = "a"
+[[effects]]
+kind = "set_turn"
+active_player = "a"
+phase = "combat"
+priority = "a"
+[[effects]]
+kind = "controlled_since_turn_began"
+obj = "rw"
+[[effects]]
+kind = "record_activation"
+player = "a"
+obj = "rw"
+ability = 1
+""", encoding="utf-8")
+    assert main(["ask", str(path), "activate"]) == 0
+    out = capsys.readouterr().out
+    assert 'activate elf ("Llanowar Elves",1,1) by a: no: summoning_sickness; mana ability' in out
+    assert 'activate it ("Intrepid Tenderfoot",1,1) by a: no: not_sorcery_timing(not_main_phase)' in out
+    assert 'activate rw ("Basking Rootwalla",1,1) by a: no: already_activated_this_turn (CR 602.1b, 602.5, 602.5b)' in out
+    assert main(["ask", "--json", str(path), "activate"]) == 0
+    found = {v["subject"]: v for v in json.loads(capsys.readouterr().out)["activate"]}
+    assert found["it"]["allowed"] is False and found["it"]["mana_cost"] == []
+    assert found["elf"]["mana_ability"] is True and found["elf"]["strength"] == "assumed"

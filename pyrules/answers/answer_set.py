@@ -36,6 +36,7 @@ def _reason(why: clingo.Symbol) -> str:
 #: The kinds of question (:data:`pyrules.answers.typed.QUESTION_KINDS`) each ``pyrules ask`` question is.
 ASK_QUESTION_KINDS = {"mana-value": ("characteristics",), "cast": ("casting",), "land": ("casting",),
                       "permission": ("casting",), "proposal": ("casting", "cost"), "attack": ("combat",),
+                      "activate": ("outcome",),
                       "search": ("characteristics",), "count": ("characteristics",), "discard": ("outcome",),
                       "damage": ("outcome",), "sba": ("outcome",)}
 

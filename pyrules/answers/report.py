@@ -12,9 +12,10 @@ from pyrules.facts.terms import symbol_name
 #: Questions ``pyrules ask`` knows, in report order: mana values of objects; cast options (who may
 #: cast what now, from where, how, or why not: 601.3); what cast permissions of effects allow
 #: (their qualities, 601.3); searches; counts; discards; damage results (120.3); state-based
-#: actions (704.5). Also: land plays (305.1), proposals (601.2b–e), attackers (508.1a).
-QUESTIONS = ("mana-value", "cast", "land", "permission", "proposal", "attack", "search", "count", "discard",
-             "damage", "sba")
+#: actions (704.5). Also: land plays (305.1), proposals (601.2b–e), attackers (508.1a), activated
+#: abilities (602: may each be activated now, by whom, with what still to pay).
+QUESTIONS = ("mana-value", "cast", "land", "permission", "proposal", "attack", "activate", "search", "count",
+             "discard", "damage", "sba")
 
 
 def _effects(state: GameState, predicate: str) -> list[str]:
@@ -37,6 +38,12 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
         creatures = sorted({symbol_name(a.arguments[0]) for name in ("may_attack", "may_not_attack")
                             for a in answers.symbols(name)})
         return [outcomes.attack(c) for c in creatures]
+    if question == "activate":
+        outcomes = answers.outcomes()
+        objects = sorted({symbol_name(a.arguments[0]) for name in ("may_activate", "may_not_activate",
+                                                                    "activation_undecided")
+                          for a in answers.symbols(name)})
+        return [v for o in objects for v in outcomes.activations(o)]
     if question == "permission":
         return answers.cast_verdicts()
     if question == "damage":
