@@ -96,9 +96,24 @@ def _accounted(tok: Token, vocab: set[str]) -> bool:
 def unaccounted_words(tree: Tree, facts: Iterable) -> list[str]:
     """The content words of ``tree`` (tokens of :data:`CONTENT_TERMINALS`) that no fact of ``facts``
     carries, in text order (empty: every value the grammar matched reaches a fact)."""
+    facts = list(facts)
     vocab = fact_vocabulary(facts)
-    return [str(t) for t in tree.scan_values(lambda v: isinstance(v, Token))
-            if t.type in CONTENT_TERMINALS and not _accounted(t, vocab)]
+    # A condition kept as its words (cond_words) is accounted for by a fact that holds the words or
+    # by the choice a second reading made of them (601.3b: "if X is 3 or less" -> permission_choice).
+    choice = any(isinstance(f, tuple) and f and f[0] == "permission_choice" for f in facts)
+    out: list[str] = []
+
+    def walk(node) -> None:
+        for ch in node.children:
+            if isinstance(ch, Tree):
+                if ch.data == "cond_words" and choice:
+                    continue
+                walk(ch)
+            elif isinstance(ch, Token) and ch.type in CONTENT_TERMINALS and not _accounted(ch, vocab):
+                out.append(str(ch))
+
+    walk(tree)
+    return out
 
 
 def text_content_words(text: str, template_words: set[str], facts: Iterable) -> list[str]:

@@ -567,6 +567,21 @@ class _Sentence(Transformer):
     def target_player_or_planeswalker(self, c):
         return ("target_player_or_planeswalker",)
 
+    def target_object(self, c):
+        # 115.1: "target" + an object phrase; the shapes read before keep their terms.
+        d = c[0]
+        if isinstance(d, str):
+            return ("target", d)
+        noun, quals = d[1], d[2:]
+        known = {(("controlled_by", "you"),): "target_you_control",
+                 (("controlled_by", "an_opponent"),): "target_opponent_controls",
+                 (("not_controlled_by", "you"),): "target_you_dont_control"}
+        if quals in known:
+            return (known[quals], noun)
+        if noun == "permanent" and quals == (("not_card_type", "land"),):
+            return ("target", "nonland_permanent")
+        return ("target", d)
+
     def target(self, c):
         if len(c) == 1 and isinstance(c[0], str) and not isinstance(c[0], Token):
             return ("target", c[0])
@@ -575,6 +590,9 @@ class _Sentence(Transformer):
     # 120.1, 115.1: a damage recipient; an object phrase (object_desc) keeps every quality.
     def object_noun(self, c):
         return _singular(str(c[0]).lower())
+
+    def object_adjective(self, c):
+        return c[0]
 
     def object_desc(self, c):
         noun = next(x for x in c if isinstance(x, str))

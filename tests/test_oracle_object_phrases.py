@@ -1,0 +1,44 @@
+"""The shared object phrase of the Oracle-text grammar (issue 19): "target" + adjectives + noun +
+suffixes (115.1) read the same way in every template that names an object (tap, exile, P/T change,
+keyword grant, damage), each word a quality of object(Noun, Quality...); the shapes read before
+("target creature you control" -> target_you_control(creature)) keep their terms."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
+
+
+def facts(oracle_records, name: str) -> set[str]:
+    (card,) = cards_from_json([oracle_records[name]], "test")
+    return {str(s) for s in card_facts(card)}
+
+
+@pytest.mark.parametrize("name,fact", [
+    ("Blade Banish", 'exiles("Blade Banish",1,1,target(object(creature,power_at_least(4))))'),
+    ("Cephalid Retainer", 'taps("Cephalid Retainer",1,1,target(object(creature,not_has_keyword(flying))))'),
+    ("Gallantry", 'gets_pt("Gallantry",1,1,target(object(creature,blocking)),"+4","+4")'),
+    ("Kelsinko Ranger", 'ability_grants_keyword("Kelsinko Ranger",1,1,target(object(creature,color(green))),first_strike)'),
+    ("Fever Charm", 'deals_damage("Fever Charm",1,mode(1,3),self,3,target(object(creature,subtype("Wizard"))))'),
+])
+def test_a_qualified_target_is_read_with_every_quality(oracle_records, name, fact):
+    f = facts(oracle_records, name)
+    assert fact in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_shapes_read_before_keep_their_terms():
+    from pyrules.parser.oracle_text import parse_oracle_text
+
+    def read(text):
+        (ab,) = parse_oracle_text(text, "Card", is_spell_face=True)
+        assert ab.unparsed == []
+        return ab.semantics[0]
+
+    assert read("Tap target creature you control.") == ("taps", ("target_you_control", "creature"))
+    assert read("Tap target creature an opponent controls.") == ("taps", ("target_opponent_controls", "creature"))
+    assert read("Untap target permanent.") == ("untaps", ("target", "permanent"))
+    assert read("Return target nonland permanent to its owner's hand.") == ("returns_to_hand", ("target", "nonland_permanent"))
+    assert read("Tap target creature.") == ("taps", ("target", "creature"))
