@@ -5,7 +5,8 @@ Commands:
     pyrules solve FILE... [--cards J] run the rule base on ASP fact files (schema: rules_asp/foundation/schema.lp)
     pyrules clingo [OPTIONS] FILE...  the same under clingo's own command line (--outf=2, -n, …)
     pyrules schema [--path]           print the fact schema fact files use
-    pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.facts.scenario)
+    pyrules ask SCENARIO [QUESTION]   answer questions about a scenario file (TOML, pyrules.facts.scenario),
+                                      and its [[events]] step by step
     pyrules cards parse|coverage ...  card data (JSON or plain text) -> ASP facts; coverage report
     pyrules cr parse|show|diff|check  Comprehensive Rules document tools
     pyrules check --cr FILE           consistency: CR document, rule base citations
@@ -24,7 +25,7 @@ from typing import Sequence
 
 from pyrules import __version__
 from pyrules.answers.report import QUESTIONS
-from pyrules.cli.ask import _cmd_ask
+from pyrules.cli.ask import STEPS, _cmd_ask
 from pyrules.cli.common import _positive_seconds
 from pyrules.cli.demo import _cmd_demo
 from pyrules.cli.schema import _cmd_schema
@@ -63,11 +64,12 @@ def build_parser() -> argparse.ArgumentParser:
 
     ask = sub.add_parser("ask", help="answer questions about a scenario file (TOML)")
     ask.add_argument("scenario", metavar="SCENARIO.toml", help="scenario (format: pyrules.facts.scenario)")
-    ask.add_argument("question", nargs="?", default="all", choices=("all",) + QUESTIONS,
+    ask.add_argument("question", nargs="?", default="all", choices=("all",) + QUESTIONS + (STEPS,),
                      help="what to answer (default all): mana-value, cast (who may cast what now, or why "
                           "not), land (land plays), permission (what effects' cast permissions allow), proposal "
                           "(announced castings), attack (who may attack), search, count, discard, damage "
-                          "(results of damage events), sba (state-based actions)")
+                          "(results of damage events), sba (state-based actions), steps (only the steps of "
+                          "the scenario's [[events]]; a scenario with events prints them after any question)")
     ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
     ask.add_argument("--json", action="store_true", help="print JSON")
     ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",

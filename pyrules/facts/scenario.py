@@ -33,6 +33,15 @@ Read with :mod:`tomllib`. Shape::
     kind = "+1/+1"
     number = 3
 
+    [[events]]                         # GameState.then_cast(...): events after the state, in order
+    kind = "cast"
+    player = "alice"
+    obj = "bolt"
+    targets = ["bears"]
+
+    [[events]]                         # GameState.then_resolve()
+    kind = "resolve"
+
 Keys are the builder methods' parameter names. Every ``[[effects]]`` entry calls the
 :class:`pyrules.facts.state.GameState` method named by ``builder-method`` (``allow_cast``, ``search``,
 ``count``, ``discard``, …) with the remaining keys, so the scenario format grows with the state
@@ -43,6 +52,34 @@ builder; ``builder-method`` has a ``-``, so it is never a parameter name. The ol
 (types, 32-bit whole numbers, ASP names, step and phase names, players and objects that exist;
 tables keyed by whole numbers such as ``pays = {1 = "colored(r)"}``). Errors name the file, the line
 and the bad key.
+
+``[[events]]`` (issue 15) lists what happens after the state, in order; a scenario with events is
+answered step by step (:meth:`pyrules.api.KnowledgeBase.run`, ``pyrules ask``). Each entry's
+``kind`` names the event and calls the ``GameState.then_<kind>`` method (:mod:`pyrules.facts.events`)
+with the other keys as its arguments:
+
+=====================  =====================================================================
+``kind``               keys
+=====================  =====================================================================
+``cast``               ``player``, ``obj``, ``face`` (default 1), ``targets`` (object or player
+                       ids), ``x`` (601.2b-c)
+``resolve``            none: the top object of the stack resolves (608.2)
+``destroy``            ``obj`` (701.8a)
+``sacrifice``          ``obj`` (701.21a)
+``move``               ``obj``, ``zone`` (hand, graveyard, library, exile, battlefield, command; 400.3)
+``declare_attackers``  ``attacks``: a table attacking creature -> the player or planeswalker it
+                       attacks, ``attacks = {bears = "bob"}`` (508.1)
+``declare_blockers``   ``blocks``: a table blocking creature -> the attacker it blocks,
+                       ``blocks = {wall = "bears"}`` (509.1)
+``combat_damage``      none: a combat damage step (first strike first, 510.4)
+``go_to``              ``step`` (upkeep, draw, precombat_main, beginning_of_combat, declare_attackers,
+                       declare_blockers, combat_damage, end_of_combat, postcombat_main, end, cleanup)
+``next_turn``          ``player``: whose turn begins (502.3)
+=====================  =====================================================================
+
+An unknown ``kind`` or key, a missing argument or a value the builder refuses is an error naming
+the file, the line and the column of the key (or of the ``[[events]]`` line). The ``then_*``
+methods are not ``[[effects]]`` builder methods: events go under ``[[events]]``.
 """
 
 from __future__ import annotations
@@ -59,7 +96,7 @@ from pyrules.errors import PyrulesError, ScenarioError, StateValueError
 from pyrules.facts.state import GameState
 from pyrules.inputs.reading import read_text
 
-_TOP_KEYS = {"cards", "card_text", "players", "objects", "effects"}
+_TOP_KEYS = {"cards", "card_text", "players", "objects", "effects", "events"}
 
 
 @dataclass
@@ -141,9 +178,34 @@ def _key_line(text: str, section: str, index: int, key: str) -> int | None:
     return start
 
 
+#: The prefix of the ``GameState`` methods that add an event (:mod:`pyrules.facts.events`).
+EVENT_PREFIX = "then_"
+
+
 def _builder_methods() -> dict[str, inspect.Signature]:
     return {name: inspect.signature(fn) for name, fn in inspect.getmembers(GameState, inspect.isfunction)
-            if not name.startswith("_") and name not in ("facts", "card_names", "add_player", "add_object")}
+            if not name.startswith(("_", EVENT_PREFIX))
+            and name not in ("facts", "card_names", "add_player", "add_object")}
+
+
+def event_kinds() -> tuple[str, ...]:
+    """The ``kind`` values of ``[[events]]`` entries: the ``GameState.then_<kind>`` methods, sorted."""
+    return tuple(sorted(name.removeprefix(EVENT_PREFIX) for name, _ in inspect.getmembers(GameState, inspect.isfunction)
+                        if name.startswith(EVENT_PREFIX)))
+
+
+def _column(text: str, line: int | None, key: str | None) -> int | None:
+    """1-based column of ``key`` (bare or quoted) on line ``line`` of ``text``, else of the line's
+    first character that is not a space (a table header ``[[events]]``)."""
+    if line is None:
+        return None
+    row = text.splitlines()[line - 1]
+    if key is not None:
+        for spelled in (key, f'"{key}"', f"'{key}'"):
+            at = row.find(spelled)
+            if at >= 0 and row[at + len(spelled):].lstrip().startswith("="):
+                return at + 1
+    return len(row) - len(row.lstrip()) + 1
 
 
 
@@ -170,30 +232,35 @@ def _whole_number_keys(fn, entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any]) -> None:
+def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any], columns: bool = False) -> None:
+    """Call builder method ``fn`` with the keys of the ``index``-th ``[[section]]`` entry; an error
+    names the file and the line of the bad key (or of the entry), and with ``columns`` its column."""
+    def where(key: str | None = None) -> tuple[int | None, int | None]:
+        line = _key_line(text, section, index, key) if key else _line_of(text, section, index)
+        return line, (_column(text, line, key) if columns else None)
+
     sig = inspect.signature(fn)  # fn is a bound method: no self
     entry = _whole_number_keys(fn, entry)
     params = list(sig.parameters)
     for key in entry:
         if key not in params:
-            raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} (expected one of {', '.join(params)})",
-                                label, _key_line(text, section, index, key))
+            expected = f"expected one of {', '.join(params)}" if params else "it takes no keys"
+            raise ScenarioError(f"[[{section}]] #{index + 1}: unknown key {key!r} ({expected})",
+                                label, *where(key))
     try:
         sig.bind(**entry)
     except TypeError as err:
-        raise ScenarioError(f"[[{section}]] #{index + 1}: {err}", label, _line_of(text, section, index)) from None
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err}", label, *where()) from None
     try:
         fn(**entry)
     except StateValueError as err:  # names the argument: point at its key
         key = next((k for k in sorted(entry, key=len, reverse=True) if err.argument and k in err.argument), None)
-        line = _key_line(text, section, index, key) if key else _line_of(text, section, index)
         raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}" + (f" (key {key!r})" if key else ""),
-                            label, line) from None
+                            label, *where(key)) from None
     except PyrulesError as err:
-        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, _line_of(text, section, index)) from None
+        raise ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", label, *where()) from None
     except (TypeError, ValueError, AttributeError, OverflowError, RuntimeError) as err:
-        raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label,
-                            _line_of(text, section, index)) from None
+        raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label, *where()) from None
 
 
 def load_scenario(path: str | Path) -> Scenario:
@@ -228,7 +295,7 @@ def load_scenario(path: str | Path) -> Scenario:
         if "\0" in c or not c:  # no file has such a name: say where, not only that it cannot be read
             raise ScenarioError(f"'cards': {c!r} is no file name ({'a NUL character in it' if c else 'empty'})",
                                 label, _line_of(text, "cards"))
-    for section in ("players", "objects", "effects"):
+    for section in ("players", "objects", "effects", "events"):
         entries = data.get(section, [])
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise ScenarioError(f"'{section}' must be an array of tables: write each entry under [[{section}]]",
@@ -254,11 +321,15 @@ def load_scenario(path: str | Path) -> Scenario:
         _call(label, text, "objects", i, state.add_object, obj)
         entries.append(("objects", i, "add_object", dict(obj)))
     methods = _builder_methods()
-    named_by: dict[tuple, int] = {}  # a reference to a player/object not (yet) in the state -> its entry
+    named_by: dict[tuple, tuple[str, int]] = {}  # a reference to a player/object not (yet) in the state -> its entry
     for i, effect in enumerate(data.get("effects", [])):
         effect = dict(effect)
         key = METHOD_KEY if METHOD_KEY in effect else "kind"
         method = effect.pop(key, None)
+        if isinstance(method, str) and method.startswith(EVENT_PREFIX) and method.removeprefix(EVENT_PREFIX) in event_kinds():
+            raise ScenarioError(f"[[effects]] #{i + 1}: {method} adds an event: write it under [[events]] with "
+                                f"kind = \"{method.removeprefix(EVENT_PREFIX)}\"",
+                                label, _key_line(text, "effects", i, key))
         if not isinstance(method, str) or method not in methods:  # (a TOML table or array is unhashable)
             raise ScenarioError(f"[[effects]] #{i + 1}: {key} must be one of {', '.join(sorted(methods))} "
                                 f"(a state builder method), not {method!r}",
@@ -272,12 +343,31 @@ def load_scenario(path: str | Path) -> Scenario:
         entries.append(("effects", i, method, effect))
         for ref in state.pending_references:
             if ref not in known:
-                named_by.setdefault(ref, i)
-    try:  # ids an effect names must exist once every entry is read (a token may come later)
+                named_by.setdefault(ref, ("effects", i))
+    kinds = event_kinds()
+    for i, event in enumerate(data.get("events", [])):  # after every effect: the events follow the state
+        event = dict(event)
+        if "kind" not in event:
+            line = _line_of(text, "events", i)
+            raise ScenarioError(f"[[events]] #{i + 1}: no kind (one of {', '.join(kinds)})", label, line,
+                                _column(text, line, None))
+        kind = event.pop("kind")
+        if not isinstance(kind, str) or kind not in kinds:  # (a TOML table or array is unhashable)
+            line = _key_line(text, "events", i, "kind")
+            raise ScenarioError(f"[[events]] #{i + 1}: kind must be one of {', '.join(kinds)}, not {kind!r}",
+                                label, line, _column(text, line, "kind"))
+        known = set(state.pending_references)
+        _call(label, text, "events", i, getattr(state, EVENT_PREFIX + kind), event, columns=True)
+        entries.append(("events", i, EVENT_PREFIX + kind, event))
+        for ref in state.pending_references:
+            if ref not in known:
+                named_by.setdefault(ref, ("events", i))
+    try:  # ids an effect or event names must exist once every entry is read (a token may come later)
         state.check_references()
     except StateValueError as err:
-        i = named_by.get(state.pending_references[0], 0)
-        raise ScenarioError(f"[[effects]] #{i + 1}: {err.message} (key {err.argument!r})", label,
-                            _key_line(text, "effects", i, err.argument)) from None
+        section, i = named_by.get(state.pending_references[0], ("effects", 0))
+        line = _key_line(text, section, i, err.argument)
+        raise ScenarioError(f"[[{section}]] #{i + 1}: {err.message} (key {err.argument!r})", label, line,
+                            _column(text, line, err.argument) if section == "events" else None) from None
     return Scenario(path, [(path.parent / c) for c in cards], state, text, inline, entries)
 

@@ -1,0 +1,285 @@
+"""Scenario ``[[events]]`` (pyrules.facts.scenario) and ``pyrules ask`` on a sequence of events:
+the steps printed after the answers, ``--json`` with each step, errors with file:line:column
+(issue 15). Real cards from ``shared/data``."""
+
+from __future__ import annotations
+
+import json
+from importlib import resources
+from pathlib import Path
+
+import pytest
+
+from pyrules import GameState
+from pyrules.answers.report import QUESTIONS
+from pyrules.cli import main
+from pyrules.errors import ScenarioError
+from pyrules.facts.scenario import event_kinds, load_scenario
+
+# Generous: a sequence is grounded over all its steps, and the tests share two cores.
+LIMIT = ["--time-limit", "120"]
+
+
+def _scenario(tmp_path: Path, shared_data: Path, body: str) -> Path:
+    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{part}.json") for part in ("A-K", "L-Z")]
+    path = tmp_path / "s.toml"
+    path.write_text(f"cards = {json.dumps(cards)}\n" + body, encoding="utf-8")
+    return path
+
+
+PLAYERS = '''[[players]]
+player = "alice"
+[[players]]
+player = "bob"
+'''
+
+BOLT = PLAYERS + '''[[objects]]
+obj = "bolt"
+card = "Lightning Bolt"
+zone = "hand"
+owner = "alice"
+[[objects]]
+obj = "bears"
+card = "Grizzly Bears"
+zone = "battlefield"
+owner = "bob"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "precombat_main"
+priority = "alice"
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "bolt"
+targets = ["bears"]
+[[events]]
+kind = "resolve"
+'''
+
+
+def test_event_kinds_are_the_then_methods():
+    assert event_kinds() == ("cast", "combat_damage", "declare_attackers", "declare_blockers", "destroy",
+                             "go_to", "move", "next_turn", "resolve", "sacrifice")
+
+
+def test_each_event_kind_calls_its_then_method_in_order(tmp_path, shared_data):
+    path = _scenario(tmp_path, shared_data, PLAYERS + '''[[objects]]
+obj = "fb"
+card = "Fireball"
+zone = "hand"
+owner = "alice"
+[[objects]]
+obj = "bears"
+card = "Grizzly Bears"
+zone = "battlefield"
+owner = "alice"
+[[objects]]
+obj = "mem"
+card = "Memnite"
+zone = "battlefield"
+owner = "bob"
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "fb"
+face = 1
+targets = ["bob"]
+x = 3
+[[events]]
+kind = "resolve"
+[[events]]
+kind = "go_to"
+step = "declare_attackers"
+[[events]]
+kind = "declare_attackers"
+attacks = {bears = "bob"}
+[[events]]
+kind = "declare_blockers"
+blocks = {mem = "bears"}
+[[events]]
+kind = "combat_damage"
+[[events]]
+kind = "destroy"
+obj = "bears"
+[[events]]
+kind = "sacrifice"
+obj = "mem"
+[[events]]
+kind = "move"
+obj = "fb"
+zone = "exile"
+[[events]]
+kind = "next_turn"
+player = "bob"
+''')
+    state = load_scenario(path).state
+    expected = GameState()
+    expected.then_cast("alice", "fb", face=1, targets=["bob"], x=3)
+    expected.then_resolve()
+    expected.then_go_to("declare_attackers")
+    expected.then_declare_attackers({"bears": "bob"})
+    expected.then_declare_blockers({"mem": "bears"})
+    expected.then_combat_damage()
+    expected.then_destroy("bears")
+    expected.then_sacrifice("mem")
+    expected.then_move("fb", "exile")
+    expected.then_next_turn("bob")
+    assert state.sequence_events == expected.sequence_events
+    assert str(state.sequence_events[1]) == "event_target(1,bob)"
+    assert "event_x(1,3)" in map(str, state.sequence_events)
+
+
+@pytest.mark.parametrize("change,where,message", [
+    (('kind = "resolve"', 'kind = "resolves"'), "27:1", "[[events]] #2: kind must be one of cast, combat_damage,"),
+    (('kind = "resolve"', 'kind = "resolve"\n  top = true'), "28:3", "[[events]] #2: unknown key 'top' (it takes no keys)"),
+    (('obj = "bolt"\ntargets', 'object = "bolt"\ntargets'), "24:1", "[[events]] #1: unknown key 'object' (expected one of player, obj,"),
+    (('targets = ["bears"]', 'targets = ["bear"]'), "25:1", "[[events]] #1: then_cast: targets 'bear' is not a player or an object of this state (did you mean 'bears'?)"),
+    (('targets = ["bears"]', 'x = "three"'), "25:1", "[[events]] #1: then_cast: x must be a whole number"),
+    (('kind = "resolve"', 'player = "alice"'), "26:1", "[[events]] #2: no kind (one of cast,"),
+    (('kind = "resolve"', 'kind = "go_to"\nstep = "combat"'), "28:1", "[[events]] #2: then_go_to: step must be one of upkeep,"),
+    (('kind = "resolve"', 'kind = "move"\nobj = "bolt"\nzone = "stack"'), "29:1", "[[events]] #2: then_move: zone must be one of"),
+    (('kind = "resolve"', 'kind = "declare_blockers"\nblocks = {bears = "goblin"}'), "28:1",
+     "[[events]] #2: then_declare_blockers: blocks 'goblin' is not a player or an object of this state"),
+    (('kind = "resolve"', 'kind = "cast"\nplayer = "alice"'), "26:1", "[[events]] #2: missing a required argument: 'obj'"),
+])
+def test_a_bad_event_is_one_line_naming_file_line_and_column(tmp_path, shared_data, capsys, change, where, message):
+    path = _scenario(tmp_path, shared_data, BOLT.replace(*change))
+    assert main(["ask", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert "\n" not in err
+    assert err.startswith(f"pyrules: error: {path}:{where}: {message}"), err
+
+
+def test_a_then_method_is_no_effect_builder_method(tmp_path, shared_data):
+    path = _scenario(tmp_path, shared_data, BOLT + '[[effects]]\nbuilder-method = "then_resolve"\n')
+    with pytest.raises(ScenarioError) as err:
+        load_scenario(path)
+    assert err.value.line == 29
+    assert 'then_resolve adds an event: write it under [[events]] with kind = "resolve"' in err.value.message
+
+
+def test_ask_prints_the_answers_then_each_step_with_citations(tmp_path, shared_data, capsys):
+    # Lightning Bolt at Grizzly Bears: cast (601.2), resolve (608.2), 3 damage marked (120.3e), the
+    # state-based action of 704.5g puts the Bears into the graveyard.
+    assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), *LIMIT]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out.index("cast:") < out.index("steps:")
+    assert "  alice may cast Lightning Bolt (bolt) from hand by normal with rules (CR 117.1a, 601.3)" in out
+    steps = out[out.index("steps:") + 1:]
+    assert steps[0] == "  1. check: state_based_actions"
+    assert "  2. event 1: cast(alice,bolt,1)" in steps
+    assert "     + spell_target(bolt,bears,battlefield) (CR 601.2c)" in steps
+    resolve = steps.index("  4. event 2: resolve")
+    assert "     + damage_marked(bears,3) (CR 120.3e)" in steps[resolve:]
+    died = next(line for line in steps[resolve:] if line.startswith("     + in_zone(bears,graveyard)"))
+    assert "704.5g" in died
+
+
+def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
+    assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "cast", "--json", *LIMIT]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert set(out) == {"cast", "assumptions", "steps", "finished"}
+    assert out["finished"] is True
+    steps = out["steps"]
+    assert [s["time"] for s in steps] == list(range(1, len(steps) + 1))
+    assert set(steps[0]) == {"time", "event", "user_event", "refused", "refused_citations", "changes", "state"}
+    user = [s for s in steps if s["user_event"] is not None]
+    assert [(s["user_event"], s["event"]) for s in user] == [(1, "cast(alice,bolt,1)"), (2, "resolve")]
+    assert all(s["refused"] is None and s["refused_citations"] == [] for s in steps)
+    assert {"kind": "begins", "fluent": "spell_target(bolt,bears,battlefield)", "citations": ["601.2c"]} \
+        in user[0]["changes"]
+    died = [c for s in steps for c in s["changes"] if c["fluent"] == "in_zone(bears,graveyard)"]
+    assert len(died) == 1 and died[0]["kind"] == "begins" and "704.5g" in died[0]["citations"]
+    assert {"in_zone(bears,graveyard)", "in_zone(bolt,graveyard)"} <= set(steps[-1]["state"])
+    assert "in_zone(bears,battlefield)" in steps[0]["state"]
+
+
+def test_ask_json_without_events_keeps_its_shape(tmp_path, shared_data, capsys):
+    body = BOLT[:BOLT.index("[[events]]")]
+    assert main(["ask", str(_scenario(tmp_path, shared_data, body)), "--json"]) == 0
+    assert set(json.loads(capsys.readouterr().out)) == set(QUESTIONS) | {"assumptions"}
+
+
+def test_steps_question_prints_only_the_steps(tmp_path, shared_data, capsys):
+    assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "steps", *LIMIT]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0] == "steps:" and "cast:" not in out and "  2. event 1: cast(alice,bolt,1)" in out
+
+
+def test_steps_question_without_events_is_a_usage_error(tmp_path, shared_data, capsys):
+    path = _scenario(tmp_path, shared_data, BOLT[:BOLT.index("[[events]]")])
+    assert main(["ask", str(path), "steps"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == f"pyrules: error: {path}: no [[events]] in this scenario: the question 'steps' answers a sequence of events"
+
+
+def test_a_refused_cast_says_why_and_ends_the_sequence(tmp_path, shared_data, capsys):
+    # Divination is a sorcery: in Bob's end step Alice may not cast it (307.1); the resolve after it
+    # never happens. The command answered: exit 0.
+    body = PLAYERS + '''[[objects]]
+obj = "div"
+card = "Divination"
+zone = "hand"
+owner = "alice"
+[[effects]]
+kind = "set_turn"
+active_player = "bob"
+phase = "ending"
+step = "end"
+priority = "alice"
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "div"
+[[events]]
+kind = "resolve"
+'''
+    path = _scenario(tmp_path, shared_data, body)
+    assert main(["ask", str(path), "steps", *LIMIT]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[-1].startswith("  2. event 1: cast(alice,div,1): refused, may_not_cast(")
+    assert "307.1" in lines[-1]
+    assert main(["ask", str(path), "steps", "--json", *LIMIT]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["finished"] is False
+    last = out["steps"][-1]
+    assert last["user_event"] == 1 and last["refused"].startswith("may_not_cast(") and "307.1" in last["refused_citations"]
+    assert not any(s["event"] == "resolve" for s in out["steps"])
+
+
+def test_a_declared_attacker_deals_combat_damage_to_the_player(tmp_path, shared_data, capsys):
+    # 508.1: the Bears (controlled since the turn began, 302.6) attack Bob; unblocked, they deal 2
+    # combat damage to him in the combat damage step (510.1, 120.3a).
+    body = PLAYERS + '''[[objects]]
+obj = "bears"
+card = "Grizzly Bears"
+zone = "battlefield"
+owner = "alice"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "combat"
+step = "declare_attackers"
+priority = "alice"
+[[effects]]
+kind = "controlled_since_turn_began"
+obj = "bears"
+[[effects]]
+kind = "set_life"
+player = "bob"
+life = 20
+[[events]]
+kind = "declare_attackers"
+attacks = {bears = "bob"}
+[[events]]
+kind = "go_to"
+step = "combat_damage"
+[[events]]
+kind = "combat_damage"
+'''
+    assert main(["ask", str(_scenario(tmp_path, shared_data, body)), "steps", "--json", *LIMIT]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    attack = next(s for s in steps if s["user_event"] == 1)
+    assert {c["fluent"] for c in attack["changes"] if c["kind"] == "begins"} >= {"attacking(bears,bob)", "tapped(bears)"}
+    assert "life_total(bob,18)" in steps[-1]["state"]
