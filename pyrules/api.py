@@ -135,7 +135,20 @@ class KnowledgeBase:
             # 122.1b: the keywords a keyword counter can be, from the loaded CR (counters.lp).
             catalog = [clingo.Function("cr_keyword_counter", [clingo.String(k)])
                        for k in self.rules_document.catalogs.keyword_counters]
-        return [f for c in cards.values() for f in card_facts(c)] + catalog + state.facts()
+        return ([f for c in cards.values() for f in card_facts(c)] + catalog + list(self.keyword_definition_facts())
+                + state.facts())
+
+    def keyword_definition_facts(self) -> tuple[clingo.Symbol, ...]:
+        """What the keyword abilities mean (CR 702, schema.lp "Keyword definitions"): read from the
+        loaded CR document's definitions (:mod:`pyrules.facts.keyword_definitions`), or, with no CR
+        loaded, the package's reading of its own CR. Read once per knowledge base."""
+        if getattr(self, "_keyword_definitions", None) is None:
+            from pyrules.facts.keyword_definitions import (default_keyword_definition_symbols,
+                                                           keyword_definition_symbols)
+            doc = self.rules_document
+            self._keyword_definitions = (tuple(keyword_definition_symbols(doc)) if doc is not None
+                                         else default_keyword_definition_symbols())
+        return self._keyword_definitions
 
     @checked_arguments
     def ask(self, state: GameState) -> Answers:

@@ -70,6 +70,11 @@ def tables() -> dict[str, set[str]]:
     out: dict[str, set[str]] = {}
     for name in ("keyword_interpreted", "permanent_only_keyword", "cast_keyword"):
         out[name] = {str(a.symbol.arguments[0]) for a in ctl.symbolic_atoms.by_signature(name, 1)}
+    # Keywords interpreted through their CR definition (issue 19): derived with the rule base and the
+    # package's reading of the CR's keyword definitions.
+    from pyrules.checks.keyword_coverage import interpreted_keywords
+    from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
+    out["keyword_interpreted"] |= interpreted_keywords(list(default_keyword_definition_symbols()))
     return out
 
 

@@ -165,8 +165,9 @@ def _search_control(files, domain_facts, fixed: str, arguments: list[str],
             builder.add(ast.Program(_LOC, "base", []))
             for stm in statements:
                 builder.add(stm)
+    from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
     with ctl.backend() as backend:
-        for sym in domain_facts:
+        for sym in (*domain_facts, *default_keyword_definition_symbols()):  # 702: what keywords mean
             backend.add_rule([backend.add_atom(sym)])
     ctl.ground([("base", [])])
     return ctl

@@ -2,7 +2,7 @@
 
 Commands (added to the main parser by :func:`register`):
     pyrules cards parse FILE... [--format lp|json]   card JSON or plain-text cards -> facts
-    pyrules cards coverage FILE... [--workers N] [--top N] [--json]
+    pyrules cards coverage FILE... [--workers N] [--top N] [--json] [--cr FILE]
                                                       coverage levels L0..L3 (pyrules.checks.coverage)
 
 Both keep each JSON card record's result in a cache keyed by the record's text and by a hash of
@@ -98,16 +98,26 @@ def _cmd_parse(args: argparse.Namespace) -> int:
 def _cmd_coverage(args: argparse.Namespace) -> int:
     from pyrules.checks.coverage import pool_coverage
 
+    from pyrules.checks.keyword_coverage import keyword_coverage
+
     cov = pool_coverage(args.files, workers=args.workers, progress=not args.quiet, cache=_cache(args))
+    doc = None
+    if args.cr is not None:
+        from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
+        doc = load_comprehensive_rules(args.cr)
+    kw = keyword_coverage(doc)  # CR 702 definitions read, keyword abilities interpreted (issue 19)
     if args.json:
         print(json.dumps({"levels": {k: {"count": n, "of": d, "percent": round(p, 2)}
                                      for k, (n, d, p) in cov.levels().items()},
                           "cards": cov.cards, "faces": cov.faces, "abilities": cov.abilities,
                           "frames_nonstandard": cov.frames_nonstandard,
                           "errors": cov.errors,
+                          "keyword_definitions": {"count": kw.definitions_read, "of": kw.definitions},
+                          "keywords_interpreted": {"count": kw.keywords_interpreted, "of": kw.keywords},
                           "unparsed_patterns": cov.unparsed_patterns.most_common(args.top)}, indent=2))
     else:
         print(cov.report(args.top))
+        print("\n".join(kw.lines()))
     return 0
 
 
@@ -127,6 +137,8 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     cov.add_argument("--top", type=int, default=15, help="unparsed patterns to list (default 15)")
     cov.add_argument("--json", action="store_true", help="print JSON")
     cov.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    cov.add_argument("--cr", metavar="FILE", default=None,
+                     help="CR text file whose 702 keyword definitions to count (default: the package's reading)")
     _cache_options(cov)
     cov.set_defaults(func=_cmd_coverage)
 

@@ -305,6 +305,8 @@ class PyrulesClingo(Application):
         names = _named_cards(statements)
         cards = one_per_name(c for path in self._cards for c in load_cards(path, names=names))
         facts = [f for c in cards for f in card_facts(c)]
+        from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
+        facts += default_keyword_definition_symbols()  # what the keywords mean (CR 702), as values
         for _, text in rule_files():
             control.add("base", [], text)
         with ast.ProgramBuilder(control) as builder:

@@ -77,6 +77,13 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
         with clingo.ast.ProgramBuilder(ctl) as builder:
             for stm in statements:
                 builder.add(stm)
+    facts = list(facts)
+    if include_rule_base and not any(f.type == clingo.SymbolType.Function and f.name == "keyword_definition"
+                                     for f in facts):
+        # What the keywords mean (CR 702): the package's reading of its CR unless the facts hold
+        # a reading of their own (KnowledgeBase.facts with a CR document loaded).
+        from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
+        facts += default_keyword_definition_symbols()
     add_facts(ctl, facts)
     try:
         ctl.ground([("base", [])])

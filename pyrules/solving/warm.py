@@ -204,6 +204,12 @@ class WarmSession:
         if getattr(kb, "rules_document", None) is not None:
             # The same constant facts KnowledgeBase.facts adds to every state (122.1b list).
             facts += [F("cr_keyword_counter", [clingo.String(k)]) for k in kb.rules_document.catalogs.keyword_counters]
+        # What the keywords mean (CR 702), as KnowledgeBase.facts gives them.
+        if hasattr(kb, "keyword_definition_facts"):
+            facts += kb.keyword_definition_facts()
+        else:
+            from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
+            facts += default_keyword_definition_symbols()
         bridges = [clingo.ast.Program(_LOC, "base", [])]  # in the base program, whatever the rule base's last part
         bridges += [_bridge(name, arity, False) for name, arity in sorted(signatures_state)]
         bridges += [_bridge(name, arity, True) for name, arity in sorted(signatures_card)]
