@@ -187,12 +187,22 @@ def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
     user = [s for s in steps if s["user_event"] is not None]
     assert [(s["user_event"], s["event"]) for s in user] == [(1, "cast(alice,bolt,1)"), (2, "resolve")]
     assert all(s["refused"] is None and s["refused_citations"] == [] for s in steps)
-    assert {"kind": "begins", "fluent": "spell_target(bolt,bears,battlefield)", "citations": ["601.2c"]} \
-        in user[0]["changes"]
+    assert {"kind": "begins", "fluent": "spell_target(bolt,bears,battlefield)",
+            "citations": [{"rule": "601.2c", "text": None}]} in user[0]["changes"]
     died = [c for s in steps for c in s["changes"] if c["fluent"] == "in_zone(bears,graveyard)"]
-    assert len(died) == 1 and died[0]["kind"] == "begins" and "704.5g" in died[0]["citations"]
+    assert len(died) == 1 and died[0]["kind"] == "begins"
+    assert "704.5g" in [c["rule"] for c in died[0]["citations"]]
     assert {"in_zone(bears,graveyard)", "in_zone(bolt,graveyard)"} <= set(steps[-1]["state"])
     assert "in_zone(bears,battlefield)" in steps[0]["state"]
+
+
+def test_ask_json_steps_cite_the_rule_text_of_the_cr_given(tmp_path, shared_data, capsys):
+    cr = shared_data / "cr" / "MagicCompRules-20260417.txt"
+    assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "steps", "--json", "--cr", str(cr), *LIMIT]) == 0
+    steps = json.loads(capsys.readouterr().out)["steps"]
+    cites = {c["rule"]: c["text"] for s in steps for ch in s["changes"] for c in ch["citations"]}
+    assert cites["704.5g"].startswith("If a creature has toughness greater than 0, it has damage marked on it")
+    assert cites["601.2c"].startswith("The player announces their choice of an appropriate object or player")
 
 
 def test_ask_json_without_events_keeps_its_shape(tmp_path, shared_data, capsys):
@@ -244,7 +254,8 @@ kind = "resolve"
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] is False
     last = out["steps"][-1]
-    assert last["user_event"] == 1 and last["refused"].startswith("may_not_cast(") and "307.1" in last["refused_citations"]
+    assert last["user_event"] == 1 and last["refused"].startswith("may_not_cast(")
+    assert "307.1" in [c["rule"] for c in last["refused_citations"]]
     assert not any(s["event"] == "resolve" for s in out["steps"])
 
 
@@ -283,3 +294,10 @@ kind = "combat_damage"
     attack = next(s for s in steps if s["user_event"] == 1)
     assert {c["fluent"] for c in attack["changes"] if c["kind"] == "begins"} >= {"attacking(bears,bob)", "tapped(bears)"}
     assert "life_total(bob,18)" in steps[-1]["state"]
+
+
+def test_a_sequence_past_its_time_limit_is_no_answer(tmp_path, shared_data, capsys):
+    # Exit 1 (no answer), as for the other commands: the sequence is not answered in 0.5 s.
+    assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "steps", "--time-limit", "0.5"]) == 1
+    captured = capsys.readouterr()
+    assert captured.out == "" and "pyrules: no answer: " in captured.err and "time limit" in captured.err

@@ -13,19 +13,23 @@ from pyrules.errors import ScenarioError, StateValueError
 STEPS = "steps"
 
 
-def step_json(step) -> dict:
+def step_json(step, rule_text=lambda rule: None) -> dict:
     """One :class:`pyrules.timeline.steps.Step` as JSON-ready data: ``time``, ``event`` (the event
     as ASP text), ``user_event`` (its number among the scenario's events, or None for a check of
     state-based actions), ``refused`` (why the event could not happen, or None) and
-    ``refused_citations``, ``changes`` (``kind`` "begins"/"ends", ``fluent``, ``citations``: CR
-    rule numbers) and ``state`` (every fluent holding after the event, sorted)."""
+    ``refused_citations``, ``changes`` (``kind`` "begins"/"ends", ``fluent``, ``citations``) and
+    ``state`` (every fluent holding after the event, sorted). Citations have the shape of the other
+    answers' (``{"rule": "704.5g", "text": ...}``), the text from ``rule_text(rule)`` (the loaded CR, or None)."""
+    def cites(rules) -> list[dict]:
+        return [{"rule": r, "text": rule_text(r)} for r in rules]
+
     return {
         "time": step.time,
         "event": str(step.event),
         "user_event": step.user_event,
         "refused": None if step.refused is None else str(step.refused),
-        "refused_citations": list(step.refused_citations),
-        "changes": [{"kind": c.kind, "fluent": str(c.fluent), "citations": list(c.citations)} for c in step.changes],
+        "refused_citations": cites(step.refused_citations),
+        "changes": [{"kind": c.kind, "fluent": str(c.fluent), "citations": cites(c.citations)} for c in step.changes],
         "state": sorted(str(f) for f in step.state),
     }
 
@@ -64,7 +68,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.json:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
         if timeline is not None:
-            out["steps"] = [step_json(s) for s in timeline.steps]
+            out["steps"] = [step_json(s, kb.rule_text) for s in timeline.steps]
             out["finished"] = timeline.finished
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
