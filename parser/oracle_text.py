@@ -352,6 +352,8 @@ class _Sentence(Transformer):
         return ("historic",) if word == "historic" else ("supertype", word)
 
     def subtype(self, c):
+        if str(c[0]).lower() in _NOT_SUBTYPES:
+            raise ValueError(f"{c[0]!r} is no subtype")  # a capitalized first word ("Attacking creatures")
         return ("subtype", str(c[0]))
 
     def spell_group(self, c):
@@ -567,6 +569,51 @@ class _Sentence(Transformer):
     def target_player_or_planeswalker(self, c):
         return ("target_player_or_planeswalker",)
 
+    # --- issue 19: more shared-slot forms
+    def group_object(self, c):
+        # "Attacking creatures", "White creatures you control": every such permanent (611.3a).
+        noun = _singular(str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower())
+        return ("all", ("object", noun, *[q for q in c if isinstance(q, tuple)]))
+
+    def group_opponents_control(self, c):
+        return ("all", ("object", _singular(str(c[0]).lower()), ("controlled_by", "an_opponent")))
+
+    def you_draw_cards(self, c):
+        return [("draws_cards", "you", next(x for x in c if isinstance(x, int) or x == "x"))]
+
+    def you_sacrifice_effect(self, c):
+        n = next(x for x in c if isinstance(x, int) or x == "x")
+        return [("sacrifices", "you", c[-1], n)]
+
+    def gain_control_effect(self, c):
+        affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
+        dur = [x for x in c if isinstance(x, tuple) and x[0] == "duration"]
+        return [("gains_control", "you", affected)] + dur
+
+    def you_control_object(self, c):
+        return [("gains_control", "you", c[-1])]
+
+    def extra_turn(self, c):
+        who = next((x for x in c if isinstance(x, str) and not isinstance(x, Token)), "you")
+        return [("takes_extra_turn", who)]
+
+    def can_block_only_with(self, c):
+        return [("combat_restriction", c[0], ("can_block_only", ("object", "creature",
+                                                                  ("has_keyword", keyword_constant(str(c[-1]))))))]
+
+    def cant_be_blocked_by_characteristic(self, c):
+        char = next(t for t in c if isinstance(t, Token) and t.type == "CHARACTERISTIC")
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token) and not isinstance(x, tuple))
+        way = "at_most" if str(c[-1]).lower() == "less" else "at_least"
+        q = (re.sub(r"\W+", "_", str(char).lower()) + "_" + way, n)
+        return [("combat_restriction", c[0], ("cant_be_blocked_by", ("object", "creature", q)))]
+
+    def self_mutates(self, c):
+        return [("trigger_event", ("mutates", "self"))]
+
+    def you_cast_spell_targeting_self(self, c):
+        return [("trigger_event", ("cast_spell_that_targets", "you", "self"))]
+
     def target_object(self, c):
         # 115.1: "target" + an object phrase; the shapes read before keep their terms.
         d = c[0]
@@ -592,6 +639,9 @@ class _Sentence(Transformer):
         return _singular(str(c[0]).lower())
 
     def object_adjective(self, c):
+        return c[0]
+
+    def group_adjective(self, c):
         return c[0]
 
     def object_desc(self, c):
@@ -790,6 +840,9 @@ class _Sentence(Transformer):
     def keyword_grant(self, c):
         # "Until end of turn, [affected] gains ..." puts the duration first.
         affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
+        if affected[0] == "all" and isinstance(affected[1], tuple) and affected[1][0] == "object":
+            # 613.1f: a grant to a group no rule of card_effects.lp applies: not read (never ignored).
+            raise ValueError("a keyword grant to a qualified group is not read")
         kws = next(x for x in c if isinstance(x, list))
         dur = next((x for x in c if isinstance(x, tuple) and x and x[0] == "duration"), None)
         out = [("grants_keyword", affected, k) if isinstance(k, str) else ("ability_grants_ability", affected, k)
@@ -1534,6 +1587,11 @@ class _Sentence(Transformer):
 
 
 _SENTENCE = _Sentence()
+
+#: Capitalized words the subtype terminal may match at a sentence's start that are no subtype (205.3).
+_NOT_SUBTYPES = frozenset({"attacking", "blocking", "tapped", "untapped", "other", "target", "each", "all",
+                           "enchanted", "equipped", "nontoken", "token", "another", "up", "until", "gain",
+                           "take", "you", "your", "its", "their", "that", "those", "this", "creatures"})
 
 _NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten".split())}
