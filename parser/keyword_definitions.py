@@ -223,7 +223,7 @@ class _Meaning(Transformer):
 
     def optional_additional_cost(self, c):
         # 601.2b, 601.2f: pay(Cost, once | any_number_of_times) or sacrifice(What).
-        values = [self._value(x) for x in c]
+        values = [v for v in (self._value(x) for x in c) if v != "self"]  # "to cast this spell"
         first = values[0] if values else None
         if isinstance(first, tuple) and first[0] == "pay_times":
             return ("optional_additional_cost", ("pay", first[1], "any_number_of_times"))
