@@ -26,7 +26,7 @@ Example::
     >>> d.rule, d.parts
     ('702.8a', ('You may play this card any time you could cast an instant.',))
     >>> read_part(d.parts[0]).semantics
-    [('may_act_any_time_instant', 'play', 'self_card')]
+    [('may_act_any_time_instant', 'play', 'self')]
 """
 
 from __future__ import annotations
@@ -38,6 +38,7 @@ from functools import lru_cache
 from lark import Lark, Token, Transformer
 from lark.exceptions import LarkError
 
+from pyrules.errors import CardTextError
 from pyrules.parser.grammar import grammar_text
 from pyrules.parser.oracle_text import (KEYWORD_PATTERNS, KEYWORD_VARIANTS, Ability, Unparsed, keyword_constant,
                                         parse_oracle_text)
@@ -308,7 +309,10 @@ def with_standins(text: str) -> str:
 
 @lru_cache(maxsize=4096)
 def _read(text: str) -> Ability:
-    abilities = parse_oracle_text(text if text.endswith((".", "!")) else text + ".")
+    try:
+        abilities = parse_oracle_text(text if text.endswith((".", "!")) else text + ".")
+    except CardTextError:  # longer than the Oracle-text reader accepts: unread, never half read
+        abilities = []
     ability = abilities[0] if len(abilities) == 1 else Ability(1, "unclassified", text, 1,
                                                                unparsed=[Unparsed("ability", text, 1)])
     unread: list[Unparsed] = []
