@@ -376,7 +376,9 @@ BUILDER_CALLS = {
     "venture_marker": dict(player="a", dungeon="dungeon", room="Yawning Portal"),
 }
 #: GameState's public methods that build no facts.
-NOT_BUILDERS = {"facts", "card_names", "check_references"}
+# The then_* methods add events after the state, read by rules_asp/time/ (tests/test_timeline.py
+# checks each is read there), not facts of the one moment.
+NOT_BUILDERS = {"facts", "card_names", "check_references"} | {n for n in dir(GameState) if n.startswith("then_")}
 
 
 def _read_signatures() -> set[tuple[str, int]]:

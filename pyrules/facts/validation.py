@@ -155,6 +155,10 @@ _OBJECT_ARGUMENTS = frozenset({"obj", "spell", "original", "copy", "only_object"
 _EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets", "attacks", "blocks"})
 
 
+#: Mapping arguments whose keys and values are both ids (then_declare_attackers, then_declare_blockers).
+_PAIR_ARGUMENTS = frozenset({"attacks", "blocks"})
+
+
 #: Per method: arguments that are new ids (not references), or that may also name a player.
 _NEW_IDS = {"add_object": {"obj"}, "add_marker": {"obj"}, "add_token": {"obj"},
             "add_predefined_token": {"obj"}, "add_token_by_name": {"obj"}, "add_card_copy": {"obj"}}
@@ -194,8 +198,8 @@ def _references(method: str, given: dict) -> list[tuple[str, str, str, str]]:
             kind = "object"
         else:
             continue
-        items = ([*value.keys(), *value.values()] if isinstance(value, dict)
-                 else value if isinstance(value, (list, tuple, set)) else (value,))
+        items = ([*value.keys(), *value.values()] if isinstance(value, dict) and argument in _PAIR_ARGUMENTS
+                 else value if isinstance(value, (list, tuple, set, dict)) else (value,))
         out += [(method, argument, item, kind) for item in items if isinstance(item, str)]
     return out
 

@@ -1,6 +1,6 @@
 """Ground and solve a sequence of events: the incremental program of :mod:`pyrules.timeline.lifting`
-with a state's facts, in clingo's incremental style (ground ``base`` and ``step(0..H)`` with
-``check(H)``; while ``query(H)`` can't hold, ground more steps)."""
+with a state's facts, in clingo's incremental style (``base``, then ``step(t)`` for t = 0, 1, ...,
+until ``finished(t)``; ``check(t)`` confirms it)."""
 
 from __future__ import annotations
 
@@ -38,16 +38,20 @@ class TimelineResult:
     dynamic: frozenset[tuple[str, int]]
 
 
-def solve_timeline(facts: Iterable[clingo.Symbol], events: int, time_limit: float) -> TimelineResult:
+def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symbol], events: int,
+                   time_limit: float) -> TimelineResult:
     """Solve the sequence whose instance is ``facts`` (static facts, ``event/2`` and the other event
-    facts, and the initial state as ``holds(F, 0)``), with ``events`` user events.
+    facts) from the initial state ``initial`` (fluent atoms, given as ``holds(F, 0)``).
 
-    The first horizon is two steps per event plus two (each event, the check after it, one more check); more
-    steps are grounded, a few at a time, while the sequence is not finished (checks repeated after
-    state-based actions, 704.3), up to :data:`MAX_STEPS`.
+    Steps are grounded and solved one at a time (fluents.lp says why): ground ``step(t)``, solve,
+    read ``result(F, t)`` — the state after the event at t, which the frame axiom and the events'
+    rules derive — and add it as the facts ``holds(F, t+1)`` of the next step (values, through
+    clingo's backend). When ``finished(t)`` holds, ``check(t)`` is grounded and ``query(t)``
+    set true, as in clingo's incremental mode, to confirm it. At most :data:`MAX_STEPS` steps.
 
-    Raises:
-        QueryError: a program part does not ground (a bug in rules_asp/time/).
+    Returns:
+        TimelineResult with every step's shown atoms; ``status`` ``"unknown"`` when the time
+        limit or the step bound was reached.
     """
     deadline = _time.monotonic() + time_limit
     program = lifted_program()
@@ -62,32 +66,42 @@ def solve_timeline(facts: Iterable[clingo.Symbol], events: int, time_limit: floa
         builder.add(A.Program(_LOC, "check", [A.Id(_LOC, "t")]))
         for stm in program.check:
             builder.add(stm)
-    add_facts(ctl, facts)
-    horizon = 2 * events + 2
-    parts = [("base", [])] + [("step", [clingo.Number(k)]) for k in range(horizon + 1)]
-    grounded = -1
-    while True:
-        parts.append(("check", [clingo.Number(horizon)]))
+    add_facts(ctl, list(facts) + [clingo.Function("holds", [f, clingo.Number(0)]) for f in initial])
+    parts = [("base", []), ("step", [clingo.Number(0)])]
+    for t in range(MAX_STEPS + 1):
+        if t > 0:
+            parts = [("step", [clingo.Number(t)])]
         ctl.ground(parts)
-        grounded = horizon
-        query = clingo.Function("query", [clingo.Number(horizon)])
-        ctl.assign_external(query, True)
-        models: list[tuple[clingo.Symbol, ...]] = []
-        remaining = deadline - _time.monotonic()
-        if remaining <= 0:
-            return TimelineResult("unknown", (), grounded, program.dynamic)
-        with ctl.solve(async_=True, on_model=lambda m: models.append(tuple(m.symbols(shown=True)))) as handle:
-            if not handle.wait(remaining):
-                handle.cancel()
-                return TimelineResult("unknown", (), grounded, program.dynamic)
-            result = handle.get()
-        if result.satisfiable:
-            return TimelineResult("satisfiable", models[-1], grounded, program.dynamic)
-        ctl.release_external(query)
-        if horizon >= MAX_STEPS:
-            return TimelineResult("unknown", (), grounded, program.dynamic)
-        parts = [("step", [clingo.Number(k)]) for k in range(horizon + 1, horizon + 5)]
-        horizon += 4
+        now = clingo.Number(t)
+        finished = clingo.Function("finished", [now])
+        candidates = [a.symbol for a in ctl.symbolic_atoms.by_signature("result", 2) if a.symbol.arguments[1] == now]
+        found = _solve(ctl, deadline, (), lambda m: (m.contains(finished), [c for c in candidates if m.contains(c)]))
+        if found is None:
+            return TimelineResult("unknown", (), t, program.dynamic)
+        is_finished, results = found
+        if is_finished:
+            ctl.ground([("check", [now])])
+            ctl.assign_external(clingo.Function("query", [now]), True)
+            everything = _solve(ctl, deadline, (), lambda m: m.symbols(shown=True))
+            if everything is None:
+                return TimelineResult("unknown", (), t, program.dynamic)
+            return TimelineResult("satisfiable", tuple(everything), t, program.dynamic)
+        add_facts(ctl, [clingo.Function("holds", [r.arguments[0], clingo.Number(t + 1)]) for r in results])
+    return TimelineResult("unknown", (), MAX_STEPS, program.dynamic)
+
+
+def _solve(ctl: clingo.Control, deadline: float, assumptions, read):
+    """``read(model)`` of the (unique) model, or None when the deadline passed or there is none."""
+    remaining = deadline - _time.monotonic()
+    if remaining <= 0:
+        return None
+    out: list = []
+    with ctl.solve(assumptions=list(assumptions), async_=True, on_model=lambda m: out.append(read(m))) as handle:
+        if not handle.wait(remaining):
+            handle.cancel()
+            return None
+        handle.get()
+    return out[-1] if out else None
 
 
 def run_timeline(kb, state):
@@ -106,15 +120,12 @@ def run_timeline(kb, state):
     from pyrules.timeline.steps import timeline_from_symbols
 
     program = lifted_program()
-    facts = []
+    facts, initial = [], []
     for f in kb.facts(state):
-        if (f.name, len(f.arguments)) in program.fluents:
-            facts.append(clingo.Function("holds", [f, clingo.Number(0)]))
-        else:
-            facts.append(f)
+        (initial if (f.name, len(f.arguments)) in program.fluents else facts).append(f)
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
-    result = solve_timeline(facts, events, kb.time_limit)
+    result = solve_timeline(facts, initial, events, kb.time_limit)
     if result.status == "unknown":
         raise NoAnswerError(f"unknown: the time limit of {kb.time_limit:g} s was reached")
     cards = {name: kb.cards[name] for name in state.card_names()}

@@ -16,7 +16,7 @@ import clingo
 from pyrules.answers.answer_set import Answers
 
 #: The time-encoding predicates the steps read (rules_asp/time/*.lp), by name and arity.
-_TIME_ATOMS = {("holds", 2), ("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
+_TIME_ATOMS = {("holds", 2), ("result", 2), ("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
                ("event_refused", 3), ("user_event_at", 2)}
 
 
