@@ -123,7 +123,8 @@ class Scenario:
             return ScenarioError(err.message, str(self.path))
         section, index, _, _ = best
         line = _key_line(self.text, section, index, err.argument) if err.argument else _line_of(self.text, section, index)
-        return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line)
+        column = _column(self.text, line, err.argument) if section == "events" else None
+        return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line, column)
 
     def check_cards(self, known: Container[str]) -> None:
         """Check that every card the state names (objects' cards, melded pairs' cards:

@@ -1,0 +1,98 @@
+"""Benchmark (issue 15): a sequence of 10 events on the 100-object state of ``bench_casting.py``,
+beside the single-moment cold query on the same state, measured in the same run.
+
+Single: ``KnowledgeBase.ask`` on the state before the events (the cold figure of
+``bench_casting.py``: a new solver per query, the rule files parsed once per process). Sequence,
+cold: ``KnowledgeBase.run`` each time (a new solver per sequence: grounded over every step and
+solved; the lifted rule base is built once per process, like the parsed rule files of the single
+query; the first run, which builds it, is reported apart). Warm: there is no warm session for
+sequences yet (no ``kb.warm`` for ``run``), so no warm figure is printed.
+
+Prints the median of ``--runs`` runs (>= 5; ``--runs 1`` for a quick look) in milliseconds, the
+ratio sequence / single, and each step of the sequence (``--steps``).
+
+    python tests/benchmarks/bench_timeline.py [--runs 5] [--shared ../shared] [--steps]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[2]))  # run from a checkout without installing
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_casting import build  # noqa: E402 (the 100-object state)
+
+from pyrules import GameState  # noqa: E402
+
+
+#: The 10 events, legal in ``build()``'s state (Bob's end step, Alice holding priority, Vedalken
+#: Orrery letting her cast as though her spells had flash, Trinisphere on the battlefield). No combat
+#: damage step: on this state, grounding one (``then_combat_damage``) ran out of memory (> 2.5 GB).
+EVENTS = (
+    ("cast", ("a", "h0"), {"targets": ["bf0"]}),  # Lightning Bolt at Bob's Grizzly Bears (601.2; Orrery, 702.8)
+    ("resolve", (), {}),                          # 3 damage; the Bears die (608.2, 704.5g)
+    ("go_to", ("cleanup",), {}),                  # 514.2
+    ("next_turn", ("a",), {}),                    # Alice's turn (502.3)
+    ("go_to", ("precombat_main",), {}),
+    ("cast", ("a", "h4"), {"targets": ["bf4"]}),  # Dismember at Bob's Kitchen Finks
+    ("resolve", (), {}),
+    ("go_to", ("declare_attackers",), {}),
+    ("declare_attackers", ({"bf1": "b", "bf5": "b", "bf9": "b"},), {}),  # Memnite, Bears, Finks attack Bob (508.1)
+    ("go_to", ("end_of_combat",), {}),            # 511.3: combat ends
+)
+
+
+def add_events(state: GameState, count: int = len(EVENTS)) -> None:
+    """Add the first ``count`` of :data:`EVENTS` to ``state`` (``GameState.then_<kind>``)."""
+    for kind, args, kwargs in EVENTS[:count]:
+        getattr(state, f"then_{kind}")(*args, **kwargs)
+
+
+def _median(times: list[float]) -> str:
+    return f"median {statistics.median(times):.1f} ms (min {min(times):.1f}, max {max(times):.1f})"
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--runs", type=int, default=5)
+    ap.add_argument("--shared", type=Path,
+                    default=Path(os.environ.get("PYRULES_SHARED", Path(__file__).resolve().parents[3] / "shared")))
+    ap.add_argument("--steps", action="store_true", help="print the sequence's steps")
+    ap.add_argument("--events", type=int, default=len(EVENTS), help="only the first N events (default all 10)")
+    ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per sequence (default 120)")
+    args = ap.parse_args()
+    runs = max(1, args.runs)
+    kb, state = build(args.shared)
+    kb.time_limit = args.time_limit
+    add_events(state, args.events)
+    single, cold = [], []
+    t0 = time.perf_counter()
+    timeline = kb.run(state)  # the first run builds the lifted rule base (once per process)
+    first = (time.perf_counter() - t0) * 1000
+    for _ in range(runs):  # alternated, so that both see the same machine load
+        t0 = time.perf_counter()
+        kb.ask(state).cast_options()
+        single.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        timeline = kb.run(state)
+        cold.append((time.perf_counter() - t0) * 1000)
+    events = sum(1 for s in timeline.steps if s.user_event is not None)
+    refused = [s for s in timeline.steps if s.refused is not None]
+    print(f"single moment, cold (kb.ask): {_median(single)} over {runs} runs; {len(state.objects)} objects")
+    print(f"sequence of {events} events ({len(timeline.steps)} steps with the checks), cold (kb.run): "
+          f"{_median(cold)}; ratio sequence/single {statistics.median(cold) / statistics.median(single):.1f}x; "
+          f"first run (lifted rule base built) {first:.1f} ms")
+    print("sequence, warm: no figure (no warm session for sequences yet)")
+    print(f"finished: {timeline.finished}; refused: {', '.join(str(s.refused) for s in refused) or 'none'}")
+    if args.steps:
+        print(timeline.explain())
+
+
+if __name__ == "__main__":
+    main()
