@@ -608,6 +608,33 @@ class _Sentence(Transformer):
         q = (re.sub(r"\W+", "_", str(char).lower()) + "_" + way, n)
         return [("combat_restriction", c[0], ("cant_be_blocked_by", ("object", "creature", q)))]
 
+    def self_exploits(self, c):
+        return [("trigger_event", ("exploits", "self"))]
+
+    def object_becomes_target(self, c):
+        return [("trigger_event", ("becomes_target_of_spell_or_ability", _obj(c[0])))]
+
+    def deals_damage_to_an_opponent(self, c):
+        return [("trigger_event", ("deals_damage_to", _obj(c[0]), "an_opponent"))]
+
+    def you_cycle_or_discard(self, c):
+        return [("trigger_event", ("cycle_or_discard_card", "you"))]
+
+    def ring_tempts_you(self, c):
+        return [("trigger_event", ("ring_tempts", "you"))]
+
+    def ring_tempts(self, c):
+        return [("keyword_action", "you", "the_ring_tempts_you", 1)]
+
+    def target_either(self, c):
+        return ("target", ("one_of", c[0], c[1]))
+
+    def target_card_from_a_graveyard(self, c):
+        return ("target", ("card_in", "a_graveyard"))
+
+    def up_to_one_target_card_from_a_graveyard(self, c):
+        return ("up_to_one_target", ("card_in", "a_graveyard"))
+
     def self_mutates(self, c):
         return [("trigger_event", ("mutates", "self"))]
 

@@ -52,3 +52,22 @@ def test_sentence_is_read_into_its_facts(text, expected):
 def test_group_forms_no_rule_applies_stay_unread(text):
     (ab,) = parse_oracle_text(text, "Card")
     assert ab.semantics == [] and ab.unparsed
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Exile target artifact or enchantment.", [("exiles", ("target", ("one_of", "artifact", "enchantment")))]),
+    ("Exile target card from a graveyard.", [("exiles", ("target", ("card_in", "a_graveyard")))]),
+    ("The Ring tempts you.", [("keyword_action", "you", "the_ring_tempts_you", 1)]),
+    ("Whenever this creature exploits a creature, you draw two cards and you lose 2 life.",
+     [("trigger_event", ("exploits", "self")), ("draws_cards", "you", 2), ("loses_life", "you", 2)]),
+])
+def test_more_templates_are_read_into_their_facts(text, expected):
+    (ab,) = parse_oracle_text(text, "Card")
+    assert ab.unparsed == [] and ab.semantics == expected
+
+
+def test_a_card_from_a_graveyard_is_read_only_where_exile_takes_it():
+    # "return target card from a graveyard to ..." would move a card the return rule looks for on
+    # the battlefield: not read.
+    (ab,) = parse_oracle_text("Return target card from a graveyard to its owner's hand.", "Card")
+    assert ab.semantics == [] and ab.unparsed
