@@ -348,3 +348,17 @@ def test_an_event_naming_an_unknown_object_is_refused_where_it_is_given():
     s.then_destroy("nobody")
     with pytest.raises(StateValueError, match="then_destroy.*nobody"):
         s.facts()
+
+
+def test_damage_to_a_player_with_no_life_total_is_no_silent_answer_119_1(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = GameState()
+    s.add_player("alice")
+    s.add_player("bob")
+    s.set_turn("alice", "combat", "beginning_of_combat", "alice")
+    s.add_object("a1", "Grizzly Bears", "battlefield", "alice", controller="alice")
+    s.controlled_since_turn_began("a1")
+    s.then_declare_attackers({"a1": "bob"})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "outcome_unknown(life_total(bob))"
