@@ -403,3 +403,28 @@ ability = 1
     found = {v["subject"]: v for v in json.loads(capsys.readouterr().out)["activate"]}
     assert found["it"]["allowed"] is False and found["it"]["mana_cost"] == []
     assert found["elf"]["mana_ability"] is True and found["elf"]["strength"] == "assumed"
+
+
+def test_a_granted_activated_ability_is_an_ability_other_than_keywords_for_tldr_613_1f(cards_dir):
+    # TL;DR (MB2): "Exile target creature if it has any abilities other than keywords." Grizzly Bears
+    # under Cryptolith Rite has "{T}: Add one mana of any color." (613.1f): it is exiled.
+    kb = KnowledgeBase.from_files([cards_dir / "scryfall-sets" / "all_cards_mb2.json",
+                                   cards_dir / "scryfall-oracle-compact-A-K.json"],
+                                  names={"TL;DR", "Grizzly Bears", "Cryptolith Rite"})
+    for with_rite, result in ((True, "exiled"), (False, "not_exiled")):
+        s = state()
+        permanent(s, "bears", "Grizzly Bears")
+        if with_rite:
+            permanent(s, "rite", "Cryptolith Rite")
+        s.add_object("tldr", "TL;DR", "stack", "b", controller="b")
+        s.exile_if_other_than_keywords("ev", "bears")
+        (r,) = kb.ask(s).outcomes().results("tldr_result")
+        assert r.args == ("ev", "bears", result)
+
+
+def test_an_activated_ability_the_state_gives_without_text_gets_no_verdict_602_1(kb):
+    s = state()
+    permanent(s, "bears", "Grizzly Bears")
+    s.grant_ability("bears", "given", "activated")
+    v = kb.ask(s).outcomes().activate("bears", "given")
+    assert v.allowed is None and v.reasons == ("ability_text_not_given",) and v.strength == "unknown"
