@@ -8,9 +8,11 @@ Read them through :meth:`pyrules.answers.answer_set.Answers.outcomes`::
     out.life("bob"), out.poison("bob"), out.counters("bear", "-1/-1")
     out.results("triggers_on")        # 603.2, 603.2c: abilities triggered by the events
     out.triggered_tokens()            # 603.3a, 111.1: tokens those abilities will create
+    out.activations("elf")            # 602, 605, 606: may each activated ability be activated now
 
 Every answer comes from the clingo rule base (``rules_asp/damage_and_sba/damage.lp``, ``sba.lp``, ``counters.lp``,
-``combat.lp``, ``tokens.lp``, ``designations.lp``, ``expend.lp``, ``shuffle.lp``, ``abilities.lp``);
+``combat.lp``, ``tokens.lp``, ``designations.lp``, ``expend.lp``, ``shuffle.lp``, ``abilities.lp``;
+activated abilities: ``casting/activation.lp``, read by :meth:`Outcomes.activate` and :meth:`Outcomes.activations`);
 this module only maps the shown atoms to dataclasses. Each carries ``citations``: the CR rules the
 rule base attached to it with ``cites/2``.
 """
