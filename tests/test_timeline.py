@@ -332,7 +332,8 @@ def test_every_event_method_adds_facts_a_time_rule_reads():
              "then_destroy": dict(obj="o1"), "then_sacrifice": dict(obj="o1"),
              "then_move": dict(obj="o1", zone="exile"), "then_declare_attackers": dict(attacks={"o1": "bob"}),
              "then_declare_blockers": dict(blocks={"o2": "o1"}), "then_combat_damage": {},
-             "then_go_to": dict(step="end"), "then_next_turn": dict(player="bob")}
+             "then_go_to": dict(step="end"), "then_next_turn": dict(player="bob"),
+             "then_activate": dict(player="alice", obj="o1", ability=1, targets=["bob"])}
     assert set(calls) == {n for n, _ in inspect.getmembers(GameState, callable) if n.startswith("then_")}
     for method, kwargs in calls.items():
         s = _state()
@@ -362,3 +363,26 @@ def test_damage_to_a_player_with_no_life_total_is_no_silent_answer_119_1(kb_of):
     s.then_combat_damage()
     tl = kb.run(s)
     assert str(tl.steps[-1].refused) == "outcome_unknown(life_total(bob))"
+
+
+def test_activating_abilities_costs_the_stack_and_a_tapped_source_602_2(kb_of):
+    kb = kb_of("Llanowar Elves", "Prodigal Sorcerer", "Mogg Fanatic", "Grizzly Bears")
+    s = _state(("elf", "Llanowar Elves", "battlefield", "alice"), ("tim", "Prodigal Sorcerer", "battlefield", "alice"),
+               ("mogg", "Mogg Fanatic", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_activate("alice", "elf", 1)                       # 605.3b: a mana ability, no stack
+    s.then_activate("alice", "tim", 1, targets=["bears"])    # 602.2a: on the stack
+    s.then_resolve()
+    s.then_activate("alice", "mogg", 1, targets=["bob"])     # 701.21a: sacrificed as its cost
+    s.then_activate("alice", "elf", 1)                       # 107.5: already tapped
+    tl = kb.run(s)
+    elf, tim, resolve, mogg, again = _user_steps(tl)
+    assert _atom("tapped(elf)") in elf.state and not any(f.name == "ability_on_stack" for f in elf.state)
+    assert _atom("unapplied_effect(elf,1,effect(adds_mana))") in elf.state   # mana (issue 18) listed
+    on_stack = [f for f in tim.state if f.name == "ability_on_stack"]
+    assert on_stack and _atom("tapped(tim)") in tim.state
+    assert any(f.name == "spell_target" and str(f.arguments[1]) == "bears" for f in tim.state)
+    # 608.2: it resolves and leaves the stack; its damage is not applied yet: an assumption, not silence
+    assert not any(f.name == "ability_on_stack" for f in resolve.state)
+    assert _atom("unapplied_effect(tim,1,resolved_ability_effects)") in resolve.state
+    assert _atom("in_zone(mogg,graveyard)") in mogg.state
+    assert str(again.refused) == "may_not_activate(tapped)" and "107.5" in again.refused_citations

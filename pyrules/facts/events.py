@@ -94,3 +94,14 @@ class EventsMixin:
         """The turn ends (its cleanup step, 514.2, if not yet performed) and ``player``'s turn begins
         with its untap step (502.3)."""
         self._event(Function("next_turn", [ident(player)]))
+
+    def then_activate(self, player: str, obj: str, ability: int, targets: Sequence[str] = ()) -> None:
+        """``player`` activates ability number ``ability`` (1-based, as printed on ``obj``'s face) of
+        ``obj`` (602.2), choosing ``targets`` (602.2b): the rule base's verdict at that moment decides
+        whether it may; a mana ability resolves at once (605.3b), any other goes on the stack."""
+        if not isinstance(ability, int) or isinstance(ability, bool) or ability < 1:
+            from pyrules.errors import StateValueError
+            raise StateValueError(f"then_activate: ability must be an ability number (1 or more), not {ability!r}",
+                                  "ability")
+        self._event(Function("activate", [ident(player), ident(obj), Number(ability)]),
+                    *[("event_target", [ident(t)]) for t in targets])

@@ -12,7 +12,7 @@ import clingo
 import clingo.ast as A
 
 from pyrules.asp_terms import add_facts
-from pyrules.errors import QueryError
+from pyrules.errors import PyrulesError, QueryError
 from pyrules.timeline.lifting import lifted_program
 
 _LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
@@ -55,7 +55,8 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     """
     deadline = _time.monotonic() + time_limit
     program = lifted_program()
-    ctl = clingo.Control(["--warn=none"])
+    messages: list[str] = []
+    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
     with A.ProgramBuilder(ctl) as builder:
         builder.add(A.Program(_LOC, "base", []))
         for stm in program.base:
@@ -71,7 +72,11 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     for t in range(MAX_STEPS + 1):
         if t > 0:
             parts = [("step", [clingo.Number(t)])]
-        ctl.ground(parts)
+        try:
+            ctl.ground(parts)
+        except RuntimeError:
+            raise PyrulesError("the time encoding (rules_asp/time/) did not ground at step "
+                               f"{t}: {' '.join(' '.join(messages).split())[:300]}", "rules_asp/time") from None
         now = clingo.Number(t)
         finished = clingo.Function("finished", [now])
         candidates = [a.symbol for a in ctl.symbolic_atoms.by_signature("result", 2) if a.symbol.arguments[1] == now]
