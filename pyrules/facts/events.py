@@ -34,14 +34,21 @@ class EventsMixin:
         return k
 
     def then_cast(self, player: str, obj: str, face: int = 1, targets: Sequence[str] = (),
-                  x: int | None = None) -> None:
+                  x: int | None = None, modes: Sequence[int] = ()) -> None:
         """``player`` casts face ``face`` of ``obj`` (601.2), choosing ``targets`` (object or player
-        ids, 601.2c) and announcing ``x`` (601.2b). Whether it may be cast is the rule base's verdict
-        at that moment; a cast it forbids stops the sequence (the step says why)."""
+        ids, 601.2c), announcing ``x`` (601.2b) and, for a modal spell, the ``modes`` chosen (700.2,
+        601.2b: mode numbers 1, 2, ... as printed; facts ``event_mode(K, I, M)``). Whether it may be
+        cast is the rule base's verdict at that moment; a cast it forbids (also a mode the card
+        doesn't have, or a number of modes its "choose ..." doesn't allow) stops the sequence (the
+        step says why)."""
+        from pyrules.errors import StateValueError
         if not isinstance(face, int) or isinstance(face, bool) or face < 0:
-            from pyrules.errors import StateValueError
             raise StateValueError(f"then_cast: face must be a face number (0 or more), not {face!r}", "face")
+        for m in modes:
+            if not isinstance(m, int) or isinstance(m, bool) or m < 1:
+                raise StateValueError(f"then_cast: a mode must be a mode number (1 or more), not {m!r}", "modes")
         details = [("event_target", [ident(t)]) for t in targets]
+        details += [("event_mode", [Number(i), Number(m)]) for i, m in enumerate(modes, start=1)]
         if x is not None:
             details.append(("event_x", [Number(x)]))
         self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)

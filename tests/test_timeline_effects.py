@@ -1,0 +1,242 @@
+"""Resolution effects over time (issue 15; rules_asp/time/resolution_effects*.lp): each effect kind the
+card grammar reads, applied on a real card posed as a sequence (cast, resolve) with no hand-built
+effect, with the CR rules cited on the changes; what is not applied is an assumption (608.2c, 608.2d)."""
+
+from __future__ import annotations
+
+import clingo
+import pytest
+
+from pyrules import GameState
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    """The session's kb_of with a time limit for a whole sequence (the machine may be loaded)."""
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
+
+
+def _atom(text: str) -> clingo.Symbol:
+    return clingo.parse_term(text)  # test-side only: the expected atoms, written by hand
+
+
+def _state(*objects, active="alice", phase="precombat_main", step=None):
+    s = GameState()
+    s.add_player("alice")
+    s.add_player("bob")
+    s.set_life("alice", 20)
+    s.set_life("bob", 20)
+    s.set_turn(active, phase, step, active)
+    for obj, card, zone, owner in objects:
+        s.add_object(obj, card, zone, owner, controller=owner if zone == "battlefield" else None)
+        if zone == "battlefield":
+            s.controlled_since_turn_began(obj)
+    return s
+
+
+def _holds(timeline, text: str, time: int | None = None) -> bool:
+    state = timeline.steps[-1].state if time is None else timeline.state_at(time)
+    return _atom(text) in state
+
+
+def _user_steps(timeline):
+    return [s for s in timeline.steps if s.user_event is not None]
+
+
+def _citations(timeline, fluent: str, kind: str = "begins") -> list[str]:
+    atom = _atom(fluent)
+    return [r for st in timeline.steps for c in st.changes if c.fluent == atom and c.kind == kind for r in c.citations]
+
+
+def _unapplied(timeline) -> set[str]:
+    return {str(f) for f in timeline.steps[-1].state if f.name == "unapplied_effect"}
+
+
+def test_giant_growth_in_response_saves_the_bears_from_lightning_bolt_613_4c_405_5(kb_of):
+    kb = kb_of("Lightning Bolt", "Giant Growth", "Grizzly Bears")
+    # No event passes priority yet: after casting, the caster holds priority (117.3c), so one player
+    # casts both; Giant Growth in response to the Bolt on the stack.
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("growth", "Giant Growth", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_cast("alice", "growth", targets=["bears"])
+    s.then_resolve()   # 405.5: the last cast, Giant Growth, resolves first
+    s.then_resolve()   # then Lightning Bolt: 3 damage to a 5/5
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    growth_resolves, bolt_resolves = _user_steps(tl)[2:4]
+    assert _atom("in_zone(growth,graveyard)") in growth_resolves.state
+    assert _atom("in_zone(bolt,stack)") in growth_resolves.state
+    pt = [f for f in growth_resolves.state if f.name == "modifies_pt"]
+    assert [[str(a) for a in f.arguments[1:]] for f in pt] == [["bears", "3", "3"]]
+    assert {"611.2a", "613.4c"} <= set(_citations(tl, str(pt[0])))
+    assert _atom("damage_marked(bears,3)") in bolt_resolves.state
+    # 704.5g: 3 damage on a 5/5 is not lethal; the check after the Bolt leaves the Bears on the battlefield
+    check = tl.steps[tl.steps.index(bolt_resolves) + 1]
+    assert _atom("in_zone(bears,battlefield)") in check.state
+    # 514.2: in the cleanup step the damage is removed and the effect ends
+    cleanup = _user_steps(tl)[5]
+    ended = [c for c in cleanup.changes if c.fluent == pt[0]]
+    assert ended and ended[0].kind == "ends" and {"514.2", "611.2a"} <= set(ended[0].citations)
+    assert _holds(tl, "in_zone(bears,battlefield)") and not any(f.name == "modifies_pt" for f in tl.steps[-1].state)
+
+
+def test_without_giant_growth_the_bolt_kills_the_bears_704_5g(kb_of):
+    # the same sequence with Giant Growth resolving after the Bolt: the Bears are dead first (608.2b: it fizzles)
+    kb = kb_of("Lightning Bolt", "Giant Growth", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("growth", "Giant Growth", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "growth", targets=["bears"])
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)") and _holds(tl, "in_zone(growth,graveyard)")
+    assert not any(f.name == "modifies_pt" for st in tl.steps for f in st.state)
+    assert "608.2b" in _citations(tl, "in_zone(growth,graveyard)")
+
+
+def test_giant_growth_power_counts_in_combat_damage_510_1a(kb_of):
+    kb = kb_of("Giant Growth", "Grizzly Bears")
+    s = _state(("growth", "Giant Growth", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"),
+               phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_declare_blockers({})
+    s.then_cast("alice", "growth", targets=["bears"])
+    s.then_resolve()
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(bob,15)")   # 2 + 3 power
+
+
+def test_battlegrowth_puts_a_counter_that_counts_for_toughness_122_1(kb_of):
+    kb = kb_of("Battlegrowth", "Shock", "Grizzly Bears")
+    s = _state(("bg", "Battlegrowth", "hand", "alice"), ("shock", "Shock", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.then_cast("alice", "bg", targets=["bears"])
+    s.then_resolve()
+    s.then_cast("alice", "shock", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert {"122.1", "608.2c"} <= set(_citations(tl, "counters(bears,pt(1,1),1)"))
+    # 2 damage on a 3/3 (122.1a): not lethal (704.5g); the counter stays
+    assert _holds(tl, "in_zone(bears,battlefield)") and _holds(tl, "counters(bears,pt(1,1),1)")
+    assert _holds(tl, "damage_marked(bears,2)")
+
+
+def test_pressure_point_taps_its_target_and_draws_the_known_top_card_701_26a_121_1(kb_of):
+    kb = kb_of("Pressure Point", "Grizzly Bears")
+    s = _state(("pp", "Pressure Point", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("top", "Grizzly Bears", "library", "alice"))
+    s.set_top_of_library("top")
+    s.then_cast("alice", "pp", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "tapped(bears)") and "701.26a" in _citations(tl, "tapped(bears)")
+    assert _holds(tl, "in_zone(top,hand)") and {"121.1", "121.2"} <= set(_citations(tl, "in_zone(top,hand)"))
+    assert not _holds(tl, "top_of_library(top)")
+    assert _unapplied(tl) == set()
+
+
+def test_a_draw_with_the_top_card_unknown_stays_unapplied_121_1(kb_of):
+    kb = kb_of("Pressure Point", "Grizzly Bears")
+    s = _state(("pp", "Pressure Point", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("card", "Grizzly Bears", "library", "alice"))
+    s.then_cast("alice", "pp", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    assert _holds(tl, "tapped(bears)") and _holds(tl, "in_zone(card,library)")
+    assert _unapplied(tl) == {"unapplied_effect(pp,2,effect(draws_cards))"}
+    assert any("draws_cards" in str(a) for a in tl.final.assumptions())
+
+
+def test_divination_draws_two_only_the_top_card_is_known_unapplied(kb_of):
+    kb = kb_of("Divination", "Grizzly Bears")
+    s = _state(("div", "Divination", "hand", "alice"), ("top", "Grizzly Bears", "library", "alice"))
+    s.set_top_of_library("top")
+    s.then_cast("alice", "div")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert _holds(tl, "in_zone(top,library)")
+    assert _unapplied(tl) == {"unapplied_effect(div,1,effect(draws_cards))"}
+
+
+def test_burst_of_energy_untaps_its_target_701_26a(kb_of):
+    kb = kb_of("Burst of Energy", "Grizzly Bears")
+    s = _state(("burst", "Burst of Energy", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.tap("bears")
+    s.then_cast("alice", "burst", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not _holds(tl, "tapped(bears)") and "701.26a" in _citations(tl, "tapped(bears)", "ends")
+
+
+def test_counterspell_puts_the_target_spell_into_its_owners_graveyard_701_6a(kb_of):
+    kb = kb_of("Counterspell", "Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("cs", "Counterspell", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_cast("alice", "cs", targets=["bolt"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bolt,graveyard)") and _holds(tl, "in_zone(cs,graveyard)")
+    assert "701.6a" in _citations(tl, "in_zone(bolt,graveyard)")
+    assert _holds(tl, "life_total(bob,20)")   # the Bolt never resolved
+    assert _unapplied(tl) == set()
+
+
+def test_a_may_choice_not_stated_is_unapplied_608_2d(kb_of):
+    # "You may discard a card. If you do, draw a card.": no event states the choice
+    kb = kb_of("Incinerating Blast", "Grizzly Bears")
+    s = _state(("blast", "Incinerating Blast", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("top", "Grizzly Bears", "library", "alice"))
+    s.set_top_of_library("top")
+    s.then_cast("alice", "blast", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)")   # the 6 damage: applied (704.5g after it)
+    assert _holds(tl, "in_zone(top,library)")       # the draw depends on the choice: not applied
+    assert _unapplied(tl) == {"unapplied_effect(blast,2,choice_not_made(discards_cards))",
+                              "unapplied_effect(blast,2,depends_on_choice(draws_cards))"}
+
+
+def test_healing_salve_applies_only_its_chosen_mode_700_2(kb_of):
+    kb = kb_of("Healing Salve")
+    s = _state(("salve", "Healing Salve", "hand", "alice"))
+    s.then_cast("alice", "salve", targets=["bob"], modes=[1])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(bob,23)") and "119.3" in _citations(tl, "life_total(bob,23)")
+    assert _unapplied(tl) == set()   # mode 2 (prevent the next 3 damage) was not chosen: not part of the spell
+
+
+def test_a_modal_spell_cast_with_two_modes_for_choose_one_is_refused_700_2(kb_of):
+    kb = kb_of("Healing Salve")
+    s = _state(("salve", "Healing Salve", "hand", "alice"))
+    s.then_cast("alice", "salve", targets=["bob"], modes=[1, 2])
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "mode_count(2)" and "700.2" in tl.steps[-1].refused_citations
+
+
+def test_raise_the_alarm_tokens_are_not_created_but_listed(kb_of):
+    kb = kb_of("Raise the Alarm")
+    s = _state(("alarm", "Raise the Alarm", "hand", "alice"))
+    s.then_cast("alice", "alarm")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    assert _unapplied(tl) == {"unapplied_effect(alarm,1,effect(creates_tokens))"}
