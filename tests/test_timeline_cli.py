@@ -59,8 +59,9 @@ kind = "resolve"
 
 
 def test_event_kinds_are_the_then_methods():
-    assert event_kinds() == ("cast", "combat_damage", "declare_attackers", "declare_blockers", "destroy",
-                             "go_to", "move", "next_turn", "resolve", "sacrifice")
+    assert event_kinds() == tuple(sorted(n.removeprefix("then_") for n in dir(GameState) if n.startswith("then_")))
+    assert {"cast", "activate", "resolve", "destroy", "sacrifice", "move", "declare_attackers", "declare_blockers",
+            "combat_damage", "go_to", "next_turn"} <= set(event_kinds())
 
 
 def test_each_event_kind_calls_its_then_method_in_order(tmp_path, shared_data):
@@ -79,6 +80,11 @@ obj = "mem"
 card = "Memnite"
 zone = "battlefield"
 owner = "bob"
+[[objects]]
+obj = "elves"
+card = "Llanowar Elves"
+zone = "battlefield"
+owner = "alice"
 [[events]]
 kind = "cast"
 player = "alice"
@@ -86,6 +92,11 @@ obj = "fb"
 face = 1
 targets = ["bob"]
 x = 3
+[[events]]
+kind = "activate"
+player = "alice"
+obj = "elves"
+ability = 1
 [[events]]
 kind = "resolve"
 [[events]]
@@ -116,6 +127,7 @@ player = "bob"
     state = load_scenario(path).state
     expected = GameState()
     expected.then_cast("alice", "fb", face=1, targets=["bob"], x=3)
+    expected.then_activate("alice", "elves", 1)
     expected.then_resolve()
     expected.then_go_to("declare_attackers")
     expected.then_declare_attackers({"bears": "bob"})
@@ -131,12 +143,12 @@ player = "bob"
 
 
 @pytest.mark.parametrize("change,where,message", [
-    (('kind = "resolve"', 'kind = "resolves"'), "27:1", "[[events]] #2: kind must be one of cast, combat_damage,"),
+    (('kind = "resolve"', 'kind = "resolves"'), "27:1", f"[[events]] #2: kind must be one of {', '.join(event_kinds())}, not 'resolves'"),
     (('kind = "resolve"', 'kind = "resolve"\n  top = true'), "28:3", "[[events]] #2: unknown key 'top' (it takes no keys)"),
     (('obj = "bolt"\ntargets', 'object = "bolt"\ntargets'), "24:1", "[[events]] #1: unknown key 'object' (expected one of player, obj,"),
     (('targets = ["bears"]', 'targets = ["bear"]'), "25:1", "[[events]] #1: then_cast: targets 'bear' is not a player or an object of this state (did you mean 'bears'?)"),
     (('targets = ["bears"]', 'x = "three"'), "25:1", "[[events]] #1: then_cast: x must be a whole number"),
-    (('kind = "resolve"', 'player = "alice"'), "26:1", "[[events]] #2: no kind (one of cast,"),
+    (('kind = "resolve"', 'player = "alice"'), "26:1", f"[[events]] #2: no kind (one of {', '.join(event_kinds())})"),
     (('kind = "resolve"', 'kind = "go_to"\nstep = "combat"'), "28:1", "[[events]] #2: then_go_to: step must be one of upkeep,"),
     (('kind = "resolve"', 'kind = "move"\nobj = "bolt"\nzone = "stack"'), "29:1", "[[events]] #2: then_move: zone must be one of"),
     (('kind = "resolve"', 'kind = "declare_blockers"\nblocks = {bears = "goblin"}'), "28:1",

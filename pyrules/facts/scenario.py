@@ -63,6 +63,8 @@ with the other keys as its arguments:
 =====================  =====================================================================
 ``cast``               ``player``, ``obj``, ``face`` (default 1), ``targets`` (object or player
                        ids), ``x`` (601.2b-c)
+``activate``           ``player``, ``obj``, ``ability`` (its number, 1-based, as printed on the
+                       object's face), ``targets`` (602.2)
 ``resolve``            none: the top object of the stack resolves (608.2)
 ``destroy``            ``obj`` (701.8a)
 ``sacrifice``          ``obj`` (701.21a)
