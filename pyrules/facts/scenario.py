@@ -62,7 +62,7 @@ with the other keys as its arguments:
 ``kind``               keys
 =====================  =====================================================================
 ``cast``               ``player``, ``obj``, ``face`` (default 1), ``targets`` (object or player
-                       ids), ``x`` (601.2b-c)
+                       ids), ``x``, ``modes`` (mode numbers of a modal spell) (601.2b-c, 700.2)
 ``activate``           ``player``, ``obj``, ``ability`` (its number, 1-based, as printed on the
                        object's face), ``targets`` (602.2)
 ``resolve``            none: the top object of the stack resolves (608.2)
@@ -79,7 +79,8 @@ with the other keys as its arguments:
 ``next_turn``          ``player``: whose turn begins (502.3)
 =====================  =====================================================================
 
-An unknown ``kind`` or key, a missing argument or a value the builder refuses is an error naming
+The keys are the ``then_*`` method's parameters, so a new one is a key at once. An unknown
+``kind`` or key, a missing argument or a value the builder refuses is an error naming
 the file, the line and the column of the key (or of the ``[[events]]`` line). The ``then_*``
 methods are not ``[[effects]]`` builder methods: events go under ``[[events]]``.
 """
