@@ -386,3 +386,29 @@ def test_activating_abilities_costs_the_stack_and_a_tapped_source_602_2(kb_of):
     assert _atom("unapplied_effect(tim,1,resolved_ability_effects)") in resolve.state
     assert _atom("in_zone(mogg,graveyard)") in mogg.state
     assert str(again.refused) == "may_not_activate(tapped)" and "107.5" in again.refused_citations
+
+
+def test_the_lifted_rule_base_keeps_every_predicate_apart_and_reads_fluents_through_holds():
+    # pyrules.timeline.lifting raises if lifting would merge p/n+1 with another predicate, or if the
+    # time encoding read a lifted predicate at its moment arity; here: it builds, and every fluent
+    # predicate has its bridge from holds/2.
+    from clingo import ast
+
+    from pyrules.timeline.lifting import lifted_program
+
+    program = lifted_program()
+    assert ("in_zone", 2) in program.fluents and ("in_zone", 2) in program.dynamic
+    assert ("card", 1) not in program.dynamic   # card definitions stay in #program base
+    bridges = {str(s.head) for s in program.step
+               if s.ast_type == ast.ASTType.Rule and len(s.body) == 1 and str(s.body[0]).startswith("holds(")}
+    assert "in_zone(X1,X2,t)" in bridges and "tapped(X1,t)" in bridges
+
+
+def test_a_cast_announcing_what_the_spell_has_not_is_refused_601_2b_601_2c(kb_of):
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    for kwargs, why, rule in ((dict(targets=["bears"], x=3), "x_not_in_cost", "601.2b"),
+                              (dict(targets=["bears", "bob"]), "too_many_targets(2,1)", "601.2c")):
+        s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+        s.then_cast("alice", "bolt", **kwargs)
+        step = kb.run(s).steps[-1]
+        assert str(step.refused) == why and rule in step.refused_citations

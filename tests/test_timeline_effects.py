@@ -240,3 +240,39 @@ def test_raise_the_alarm_tokens_are_not_created_but_listed(kb_of):
     tl = kb.run(s)
     assert tl.finished
     assert _unapplied(tl) == {"unapplied_effect(alarm,1,effect(creates_tokens))"}
+
+
+def test_terminate_destroys_a_creature_with_a_regeneration_shield_701_19c(kb_of):
+    kb = kb_of("Terminate", "Drudge Skeletons")
+    s = _state(("term", "Terminate", "hand", "alice"), ("skel", "Drudge Skeletons", "battlefield", "bob"))
+    s.regeneration_shield("skel")
+    s.then_cast("alice", "term", targets=["skel"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(skel,graveyard)") and "701.19c" in _citations(tl, "in_zone(skel,graveyard)")
+    assert _unapplied(tl) == set()
+
+
+def test_mana_leak_is_its_controllers_choice_unapplied(kb_of):
+    # "Counter target spell unless its controller pays {3}": no event states whether they pay
+    kb = kb_of("Mana Leak", "Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("leak", "Mana Leak", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_cast("alice", "leak", targets=["bolt"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bolt,stack)")
+    assert _unapplied(tl) == {"unapplied_effect(leak,1,effect(counter_target))",
+                              "unapplied_effect(leak,1,effect(counter_unless_controller_pays))"}
+
+
+def test_doom_blade_destroys_its_target_701_8a(kb_of):
+    kb = kb_of("Doom Blade", "Grizzly Bears")
+    s = _state(("blade", "Doom Blade", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "blade", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)") and "701.8a" in _citations(tl, "in_zone(bears,graveyard)")

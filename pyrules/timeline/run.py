@@ -130,7 +130,10 @@ def run_timeline(kb, state):
         (initial if (f.name, len(f.arguments)) in program.fluents else facts).append(f)
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
-    result = solve_timeline(facts, initial, events, kb.time_limit)
+    try:
+        result = solve_timeline(facts, initial, events, kb.time_limit)
+    except MemoryError:
+        raise NoAnswerError("unknown: the sequence ran out of memory") from None
     if result.status == "unknown":
         raise NoAnswerError(f"unknown: the time limit of {kb.time_limit:g} s was reached")
     cards = {name: kb.cards[name] for name in state.card_names()}
