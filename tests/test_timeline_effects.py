@@ -276,3 +276,59 @@ def test_doom_blade_destroys_its_target_701_8a(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "in_zone(bears,graveyard)") and "701.8a" in _citations(tl, "in_zone(bears,graveyard)")
+
+
+# Facts on a spell ability that are no effect of their own: they qualify an effect (its duration, what
+# its target may be, the token or search it describes, a permission's terms), are a cost paid as the
+# spell is cast (601.2b), a static ability of the spell on the stack (101.2 "can't be countered"), or
+# describe the ability's text (modes, ability word, reminder text).
+QUALIFIERS = {
+    "effect_duration", "destroy_target_may_be", "counter_target_may_be", "countered_spell_quality",
+    "creates_token_power_toughness", "creates_token_color", "creates_token_subtype", "creates_token_card_type",
+    "creates_token_keyword", "creates_token_named", "search_card_quality", "search_puts_found",
+    "search_reveals_found", "spell_additional_cost", "spree_mode_cost_mana_symbol", "cant_be_countered",
+    "allowed_spell_quality", "restricted_spell_quality", "permission_condition", "permission_additional_cost",
+    "permission_duration", "permission_applies_to", "permission_choice", "modal_ability", "face_ability_mode",
+    "face_ability_word", "face_reminder_text", "face_ability", "card_unparsed", "if_you_do",
+}
+
+
+def test_every_effect_the_grammar_reads_on_a_real_spell_is_applied_or_listed_608_2c(oracle_records):
+    # Issue 15's "none silently dropped": every fact predicate the card grammar writes for a spell
+    # ability of a real instant or sorcery is a spell_effect/4 of resolution_effects.lp (so, when it
+    # is not applied, an unapplied_effect assumption) or one of the qualifiers above.
+    from clingo import ast
+
+    from pyrules.facts.card_facts import card_facts
+    from pyrules.inputs.cards import cards_from_json
+    from pyrules.inputs.rule_base import time_rule_statements
+
+    listed = set()
+    for stm in time_rule_statements():
+        if (stm.ast_type == ast.ASTType.Rule and stm.head.ast_type == ast.ASTType.Literal
+                and stm.head.atom.ast_type == ast.ASTType.SymbolicAtom):
+            term = stm.head.atom.symbol
+            if term.ast_type == ast.ASTType.Function and term.name == "spell_effect" and len(term.arguments) == 4:
+                listed.add(str(term.arguments[3]))
+    assert {"deals_damage", "gets_pt", "draws_cards", "counter_target"} <= listed
+    seen: dict[str, str] = {}
+    for rec in oracle_records.values():
+        if not any(t in rec.get("type_line", "") for t in ("Instant", "Sorcery")):
+            continue
+        try:
+            cards = cards_from_json([rec])
+        except Exception:  # noqa: BLE001 — a record the card reader refuses has no facts to check
+            continue
+        for card in cards:
+            facts = card_facts(card)
+            spell = {(f.arguments[1], f.arguments[2]) for f in facts
+                     if f.name == "face_ability" and str(f.arguments[3]) == "spell"}
+            for f in facts:
+                if len(f.arguments) < 3 or f.name in QUALIFIERS or f.name.startswith(("face_", "card_")):
+                    continue
+                where = f.arguments[2]
+                if where.type == clingo.SymbolType.Function and where.name == "mode" and len(where.arguments) == 2:
+                    where = where.arguments[0]
+                if (f.arguments[1], where) in spell and f.name not in listed:
+                    seen.setdefault(f.name, rec["name"])
+    assert not seen, f"effect predicates on spell abilities neither applied nor listed: {seen}"
