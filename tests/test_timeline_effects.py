@@ -278,6 +278,27 @@ def test_doom_blade_destroys_its_target_701_8a(kb_of):
     assert _holds(tl, "in_zone(bears,graveyard)") and "701.8a" in _citations(tl, "in_zone(bears,graveyard)")
 
 
+def test_aim_high_it_is_its_target_untap_pt_and_reach_end_at_cleanup_608_2c_514_2(kb_of):
+    # "Untap target creature. It gets +2/+2 and gains reach until end of turn."
+    kb = kb_of("Aim High", "Grizzly Bears")
+    s = _state(("aim", "Aim High", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.tap("bears")
+    s.then_cast("alice", "aim", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    resolve = _user_steps(tl)[1]
+    assert _atom("tapped(bears)") not in resolve.state
+    effects = {(f.name, tuple(str(a) for a in f.arguments[1:])) for f in resolve.state
+               if f.name in ("modifies_pt", "grants_keyword")}
+    assert effects == {("modifies_pt", ("bears", "2", "2")), ("grants_keyword", ("bears", "reach"))}
+    assert _unapplied(tl) == set()
+    cleanup = _user_steps(tl)[3]
+    assert {c.fluent.name for c in cleanup.changes if c.kind == "ends"} >= {"modifies_pt", "grants_keyword"}
+
+
 # Facts on a spell ability that are no effect of their own: they qualify an effect (its duration, what
 # its target may be, the token or search it describes, a permission's terms), are a cost paid as the
 # spell is cast (601.2b), a static ability of the spell on the stack (101.2 "can't be countered"), or
