@@ -197,6 +197,22 @@ def test_counterspell_puts_the_target_spell_into_its_owners_graveyard_701_6a(kb_
     assert _unapplied(tl) == set()
 
 
+def test_a_spell_that_cant_be_countered_stays_on_the_stack_101_2(kb_of):
+    kb = kb_of("Counterspell", "Abrupt Decay", "Grizzly Bears")
+    s = _state(("decay", "Abrupt Decay", "hand", "alice"), ("cs", "Counterspell", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "decay", targets=["bears"])
+    s.then_cast("alice", "cs", targets=["decay"])
+    s.then_resolve()   # Counterspell: its target can't be countered (101.2: "can't" wins)
+    s.then_resolve()   # Abrupt Decay resolves: destroy (701.8a)
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    counter = _user_steps(tl)[2]
+    assert _atom("in_zone(decay,stack)") in counter.state and _atom("in_zone(cs,graveyard)") in counter.state
+    assert _holds(tl, "in_zone(bears,graveyard)") and _holds(tl, "in_zone(decay,graveyard)")
+    assert _unapplied(tl) == set()   # "This spell can't be countered." is no instruction left undone
+
+
 def test_a_may_choice_not_stated_is_unapplied_608_2d(kb_of):
     # "You may discard a card. If you do, draw a card.": no event states the choice
     kb = kb_of("Incinerating Blast", "Grizzly Bears")
