@@ -201,10 +201,8 @@ def lifted_program() -> LiftedProgram:
             else:
                 base.append(stm)
         elif kind in (A.ASTType.ShowSignature, A.ASTType.Defined):
-            if (stm.name, stm.arity) in frozen:
-                step.append(stm.update(arity=stm.arity + 1))
-            else:
-                base.append(stm)
+            # signature-level directives go to base once (in step(t) each ground call adds them again)
+            base.append(stm.update(arity=stm.arity + 1) if (stm.name, stm.arity) in frozen else stm)
         elif kind == A.ASTType.Program:
             continue
         else:

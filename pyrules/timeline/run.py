@@ -67,7 +67,8 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         builder.add(A.Program(_LOC, "check", [A.Id(_LOC, "t")]))
         for stm in program.check:
             builder.add(stm)
-    add_facts(ctl, list(facts) + [clingo.Function("holds", [f, clingo.Number(0)]) for f in initial])
+    state = [clingo.Function("holds", [f, clingo.Number(0)]) for f in initial]
+    add_facts(ctl, list(facts) + state)
     parts = [("base", []), ("step", [clingo.Number(0)])]
     for t in range(MAX_STEPS + 1):
         if t > 0:
@@ -79,7 +80,13 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
                                f"{t}: {' '.join(' '.join(messages).split())[:300]}", "rules_asp/time") from None
         now = clingo.Number(t)
         finished = clingo.Function("finished", [now])
-        candidates = [a.symbol for a in ctl.symbolic_atoms.by_signature("result", 2) if a.symbol.arguments[1] == now]
+        # result(F, t) holds for a fluent of the state or one that begins at t+1 (fluents.lp): only
+        # these are looked up, not every result atom of every step so far
+        later = clingo.Number(t + 1)
+        fluents = {h.arguments[0] for h in state} | {
+            a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("begins", 2) if a.symbol.arguments[1] == later}
+        atoms = ctl.symbolic_atoms
+        candidates = [r for r in (clingo.Function("result", [f, now]) for f in fluents) if r in atoms]
         found = _solve(ctl, deadline, (), lambda m: (m.contains(finished), [c for c in candidates if m.contains(c)]))
         if found is None:
             return TimelineResult("unknown", (), t, program.dynamic)
@@ -91,7 +98,8 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
             if everything is None:
                 return TimelineResult("unknown", (), t, program.dynamic)
             return TimelineResult("satisfiable", tuple(everything), t, program.dynamic)
-        add_facts(ctl, [clingo.Function("holds", [r.arguments[0], clingo.Number(t + 1)]) for r in results])
+        state = [clingo.Function("holds", [r.arguments[0], later]) for r in results]
+        add_facts(ctl, state)
     return TimelineResult("unknown", (), MAX_STEPS, program.dynamic)
 
 

@@ -48,8 +48,9 @@ class Step:
         refused_citations: the CR rules behind the refusal.
         changes: what the event changed (an empty tuple: nothing, e.g. a check with no action).
         state: every fluent holding after the event (the state at ``time``).
-        before: the answers of the moment the event happened in (the state at ``time - 1``), as
-            :class:`pyrules.answers.answer_set.Answers` (casting verdicts, outcomes, assumptions).
+        answers_at: ``answers_at(T)`` is the :class:`pyrules.answers.answer_set.Answers` of time T
+            (casting verdicts, outcomes, assumptions), built once on first use; :attr:`before` and
+            :attr:`after` read it.
     """
 
     time: int
@@ -59,7 +60,18 @@ class Step:
     refused_citations: tuple[str, ...]
     changes: tuple[Change, ...]
     state: frozenset[clingo.Symbol]
-    before: Answers = field(repr=False, compare=False)
+    answers_at: Callable[[int], Answers] = field(repr=False, compare=False)
+
+    @property
+    def before(self) -> Answers:
+        """The :class:`Answers` of the moment the event happened in (time ``time - 1``), built on
+        first use."""
+        return self.answers_at(self.time - 1)
+
+    @property
+    def after(self) -> Answers:
+        """The :class:`Answers` of the state after the event (time ``time``), built on first use."""
+        return self.answers_at(self.time)
 
     def explain(self) -> str:
         """Lines: the event, then each change (or the refusal)."""
@@ -80,13 +92,18 @@ class Timeline:
         initial: the fluents of the state described (time 0).
         steps: one :class:`Step` per event, in order, up to the first refused event.
         finished: every event happened (no refusal) and the last check performed no action.
-        final: the answers at the last time (the state after the sequence).
+        answers_at: the answers of a time, built once on first use (:attr:`final`).
     """
 
     initial: frozenset[clingo.Symbol]
     steps: tuple[Step, ...]
     finished: bool
-    final: Answers = field(repr=False, compare=False)
+    answers_at: Callable[[int], Answers] = field(repr=False, compare=False)
+
+    @property
+    def final(self) -> Answers:
+        """The answers at the last time (the state after the sequence), built on first use."""
+        return self.answers_at(self.steps[-1].time if self.steps else 0)
 
     def state_at(self, time: int) -> frozenset[clingo.Symbol]:
         """The fluents holding at ``time`` (0 = the state described).
@@ -120,6 +137,7 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
     user: dict[int, int] = {}
     refused: dict[int, clingo.Symbol] = {}
     finished: list[int] = []
+    cites: dict[int, dict[clingo.Symbol, set[str]]] = defaultdict(dict)
     for s in symbols:
         sig = (s.name, len(s.arguments))
         if sig in _TIME_ATOMS:
@@ -137,18 +155,28 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
             elif s.name == "finished":
                 finished.append(a[0].number)
             continue
+        if s.name == "cites" and len(s.arguments) == 3 and s.arguments[0].name in ("begins", "ends", "event_refused"):
+            cites[s.arguments[2].number].setdefault(s.arguments[0], set()).add(s.arguments[1].string)
         if (s.name, len(s.arguments) - 1) in dynamic and s.arguments and s.arguments[-1].type == clingo.SymbolType.Number:
             moment[s.arguments[-1].number].append(clingo.Function(s.name, s.arguments[:-1]))
         else:
             static.append(s)
     end = min(finished) if finished else max(occurs, default=0) + 1
-    answers = {t: make_answers(static + moment.get(t, [])) for t in range(end + 1)}
+    built: dict[int, Answers] = {}
+
+    def answers_at(t: int) -> Answers:
+        if t not in built:
+            if not 0 <= t <= end:
+                raise IndexError(f"no time {t} in this sequence (0..{end})")
+            built[t] = make_answers(static + moment.get(t, []))
+        return built[t]
+
     steps = []
     for t in range(end):
         if t not in occurs:
             continue
         ev = occurs[t]
-        cites_of = answers[t + 1]
+        cites_of = cites.get(t + 1, {})
         why = refused.get(t)
         step_changes = []
         if why is None:
@@ -157,15 +185,13 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
                 after = fluent in holds.get(t + 1, set())
                 if (kind == "begins" and after and not before) or (kind == "ends" and before and not after):
                     atom = clingo.Function(kind, [fluent])
-                    step_changes.append(Change(kind, fluent, tuple(c.rule for c in cites_of.citations(atom))))
+                    step_changes.append(Change(kind, fluent, tuple(sorted(cites_of.get(atom, ())))))
         refusal_cites = ()
         if why is not None:
             atom = clingo.Function("event_refused", [clingo.Number(t), ev, why])
-            refusal_cites = tuple(c.rule for c in answers[t].citations(atom))
+            refusal_cites = tuple(sorted(cites.get(t, {}).get(atom, ())))
         steps.append(Step(t + 1, ev, user.get(t), why, refusal_cites, tuple(step_changes),
-                          frozenset(holds.get(t + 1, set())), answers[t]))
+                          frozenset(holds.get(t + 1, set())), answers_at))
         if why is not None:
             break
-    final_time = steps[-1].time if steps else 0
-    return Timeline(frozenset(holds.get(0, set())), tuple(steps), bool(finished) and not refused,
-                    answers.get(final_time, answers[0]))
+    return Timeline(frozenset(holds.get(0, set())), tuple(steps), bool(finished) and not refused, answers_at)
