@@ -3,12 +3,14 @@ posed as sequences with no hand-built effect. Every test names the deciding CR r
 
 from __future__ import annotations
 
-import clingo
 import pytest
 
 from pyrules import GameState
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
 
-F = clingo.Function
 
 
 @pytest.fixture
@@ -20,33 +22,6 @@ def kb_of(kb_of):
         kb.time_limit = 120
         return kb
     return make
-
-
-def _atom(text: str) -> clingo.Symbol:
-    return clingo.parse_term(text)  # test-side only: the expected atoms, written by hand
-
-
-def _state(*objects, active="alice", phase="precombat_main", step=None):
-    s = GameState()
-    s.add_player("alice")
-    s.add_player("bob")
-    s.set_life("alice", 20)
-    s.set_life("bob", 20)
-    s.set_turn(active, phase, step, active)
-    for obj, card, zone, owner in objects:
-        s.add_object(obj, card, zone, owner, controller=owner if zone == "battlefield" else None)
-        if zone == "battlefield":
-            s.controlled_since_turn_began(obj)
-    return s
-
-
-def _holds(timeline, text: str, time: int | None = None) -> bool:
-    state = timeline.steps[-1].state if time is None else timeline.state_at(time)
-    return _atom(text) in state
-
-
-def _user_steps(timeline):
-    return [s for s in timeline.steps if s.user_event is not None]
 
 
 def test_lightning_bolt_kills_grizzly_bears_then_sba_704_5g(kb_of):

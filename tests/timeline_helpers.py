@@ -1,0 +1,40 @@
+"""Helpers of the sequence tests (tests/test_timeline*.py): a two-player state with 20 life each,
+expected atoms written by hand, and what a Timeline holds."""
+
+from __future__ import annotations
+
+import clingo
+
+from pyrules import GameState
+
+
+def atom(text: str) -> clingo.Symbol:
+    """An expected atom, written by hand in the test (test-side parsing only)."""
+    return clingo.parse_term(text)
+
+
+def two_player_state(*objects, active="alice", phase="precombat_main", step=None) -> GameState:
+    """alice and bob at 20 life, ``active``'s turn and priority; ``objects`` are (id, card, zone, owner),
+    a permanent controlled by its owner since the turn began (302.6)."""
+    s = GameState()
+    s.add_player("alice")
+    s.add_player("bob")
+    s.set_life("alice", 20)
+    s.set_life("bob", 20)
+    s.set_turn(active, phase, step, active)
+    for obj, card, zone, owner in objects:
+        s.add_object(obj, card, zone, owner, controller=owner if zone == "battlefield" else None)
+        if zone == "battlefield":
+            s.controlled_since_turn_began(obj)
+    return s
+
+
+def holds(timeline, text: str, time: int | None = None) -> bool:
+    """Whether fluent ``text`` holds at ``time`` (default: after the last step)."""
+    state = timeline.steps[-1].state if time is None else timeline.state_at(time)
+    return atom(text) in state
+
+
+def user_steps(timeline):
+    """The steps of the user's events (not the state-based-action checks)."""
+    return [s for s in timeline.steps if s.user_event is not None]
