@@ -308,7 +308,8 @@ def test_every_event_method_adds_facts_a_time_rule_reads():
              "then_move": dict(obj="o1", zone="exile"), "then_declare_attackers": dict(attacks={"o1": "bob"}),
              "then_declare_blockers": dict(blocks={"o2": "o1"}), "then_combat_damage": {},
              "then_go_to": dict(step="end"), "then_next_turn": dict(player="bob"),
-             "then_activate": dict(player="alice", obj="o1", ability=1, targets=["bob"])}
+             "then_activate": dict(player="alice", obj="o1", ability=1, targets=["bob"]),
+             "then_pass_priority": {}}
     assert set(calls) == {n for n, _ in inspect.getmembers(GameState, callable) if n.startswith("then_")}
     for method, kwargs in calls.items():
         s = _state()
@@ -387,3 +388,35 @@ def test_a_cast_announcing_what_the_spell_has_not_is_refused_601_2b_601_2c(kb_of
         s.then_cast("alice", "bolt", **kwargs)
         step = kb.run(s).steps[-1]
         assert str(step.refused) == why and rule in step.refused_citations
+
+
+def test_the_other_player_responds_after_the_caster_passes_priority_117_3c_117_3d(kb_of):
+    # alice casts Lightning Bolt at bob's Grizzly Bears (117.3c: she gets priority back) and passes
+    # (117.3d: bob gets it); bob casts Giant Growth in response; the Growth resolves first (405.5) and
+    # the 5/5 Bears survive the Bolt (613.4c, 704.5g).
+    kb = kb_of("Lightning Bolt", "Giant Growth", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("growth", "Giant Growth", "hand", "bob"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_pass_priority()
+    s.then_cast("bob", "growth", targets=["bears"])
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    cast, passed = _user_steps(tl)[:2]
+    assert _atom("has_priority(alice)") in cast.state
+    assert _atom("has_priority(bob)") in passed.state and _atom("has_priority(alice)") not in passed.state
+    gained = [c for c in passed.changes if c.fluent == _atom("has_priority(bob)")]
+    assert "117.3d" in gained[0].citations
+    assert _holds(tl, "in_zone(bears,battlefield)") and _holds(tl, "damage_marked(bears,3)")
+
+
+def test_without_passing_priority_the_other_player_may_not_cast_117_1a(kb_of):
+    kb = kb_of("Lightning Bolt", "Giant Growth", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("growth", "Giant Growth", "hand", "bob"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_cast("bob", "growth", targets=["bears"])
+    step = kb.run(s).steps[-1]
+    assert step.user_event == 2 and str(step.refused).startswith("may_not_cast(")

@@ -58,6 +58,12 @@ class EventsMixin:
         608.3). With two or more objects on the stack, the order is that of the casts in the sequence."""
         self._event(Function("resolve"))
 
+    def then_pass_priority(self) -> None:
+        """The player with priority passes; the next player in turn order receives it (117.3d; two
+        players only: a longer turn order is not an input yet). To respond to a spell, the caster
+        passes and the other player casts (117.3c gave the caster priority)."""
+        self._event(Function("pass_priority"))
+
     def then_destroy(self, obj: str) -> None:
         """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
         self._event(Function("destroy", [ident(obj)]))

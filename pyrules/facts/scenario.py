@@ -66,6 +66,7 @@ with the other keys as its arguments:
 ``activate``           ``player``, ``obj``, ``ability`` (its number, 1-based, as printed on the
                        object's face), ``targets`` (602.2)
 ``resolve``            none: the top object of the stack resolves (608.2)
+``pass_priority``      none: the player with priority passes, the other player gets it (117.3d)
 ``destroy``            ``obj`` (701.8a)
 ``sacrifice``          ``obj`` (701.21a)
 ``move``               ``obj``, ``zone`` (hand, graveyard, library, exile, battlefield, command; 400.3)
