@@ -7,7 +7,6 @@ from __future__ import annotations
 import clingo
 import pytest
 
-from pyrules import GameState
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
 from timeline_helpers import two_player_state as _state

@@ -76,20 +76,9 @@ def predicates_read_by_rules() -> frozenset[tuple[str, int]]:
 @lru_cache(maxsize=1)
 def keywords_interpreted() -> frozenset[str]:
     """The keyword constants ``keyword_interpreted/1`` holds for (interpreted.lp grounded alone: the
-    keywords rules name; with the CR's keyword definitions where their reader is installed, also
-    the keywords interpreted through their definition)."""
-    try:
-        from pyrules.checks.keyword_coverage import interpreted_keywords
-        from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
-    except ImportError:  # the keyword-definition reader is not part of this installation
-        import clingo
-
-        from pyrules.inputs.rule_base import rule_files
-
-        ctl = clingo.Control(["--warn=none"])
-        ctl.add("base", [], dict(rule_files())["foundation/interpreted.lp"])
-        ctl.ground([("base", [])])
-        return frozenset(str(a.symbol.arguments[0]) for a in ctl.symbolic_atoms.by_signature("keyword_interpreted", 1))
+    keywords rules name, and the keywords interpreted through their CR definition)."""
+    from pyrules.checks.keyword_coverage import interpreted_keywords
+    from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
     return frozenset(interpreted_keywords(list(default_keyword_definition_symbols())))
 
 

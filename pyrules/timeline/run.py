@@ -12,7 +12,7 @@ import clingo
 import clingo.ast as A
 
 from pyrules.asp_terms import add_facts
-from pyrules.errors import PyrulesError, QueryError
+from pyrules.errors import PyrulesError
 from pyrules.timeline.lifting import lifted_program
 
 _LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
