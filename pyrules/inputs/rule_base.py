@@ -1,11 +1,18 @@
 """Reading the rule base: the ``*.lp`` files of ``rules_asp/`` (without ``checks/`` and ``time/``),
 as text and as clingo AST statements parsed once per process; and the time encoding
-(``rules_asp/time/``, read by :mod:`pyrules.timeline`)."""
+(``rules_asp/time/``, read by :mod:`pyrules.timeline`).
+
+The rule base is the installed ``pyrules.rules_asp`` package, unless the environment variable
+``PYRULES_RULE_BASE`` names another folder laid out like ``rules_asp/`` (read once per process, on
+first use): the mutation tool (``tests/mutation/mutate.py``) points it at a mutated copy.
+"""
 
 from __future__ import annotations
 
+import os
 from functools import lru_cache
 from importlib import resources
+from pathlib import Path
 
 import clingo.ast
 
@@ -30,8 +37,22 @@ def time_rule_files() -> tuple[tuple[str, str], ...]:
     return tuple((name, text) for name, text in _lp_files(skip=("checks",)) if name.startswith("time/"))
 
 
+def rule_base_root():
+    """The folder the rule base is read from: ``$PYRULES_RULE_BASE`` if set, else ``pyrules.rules_asp``.
+
+    Raises:
+        FactFileError: ``PYRULES_RULE_BASE`` names no folder.
+    """
+    named = os.environ.get("PYRULES_RULE_BASE")
+    if not named:
+        return resources.files("pyrules.rules_asp")
+    if not Path(named).is_dir():
+        raise FactFileError("PYRULES_RULE_BASE names no folder", named, None, None)
+    return Path(named)
+
+
 def _lp_files(skip: tuple[str, ...]) -> tuple[tuple[str, str], ...]:
-    root = resources.files("pyrules.rules_asp")
+    root = rule_base_root()
     found: list[tuple[str, str]] = []
 
     def walk(node, prefix: str) -> None:

@@ -1,0 +1,65 @@
+"""pytest plugin of the mutation tool (``tests/mutation/mutate.py``): loaded with ``-p mutation_plugin``
+(``tests/mutation`` on ``PYTHONPATH``), never by the ordinary test run.
+
+For every test it records the outcome, the duration of its call (seconds) and the names of the
+predicates that have at least one ground atom in any ``clingo.Control`` the test grounded in this
+process (``Control.symbolic_atoms`` after each ``ground``). Tests that run pyrules in a subprocess
+(the CLI tests) or in forked workers (``ask_many``) are recorded with no predicates, so the mutation
+tool never selects them. At the end of the session it writes JSON to ``$PYRULES_MUTATION_RECORD``:
+``{"tests": {nodeid: {"outcome": str, "duration": float, "predicates": [name, ...]}}}``.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+
+import clingo
+import pytest
+
+_current: list[str] = []
+_records: dict[str, dict] = {}
+_original_ground = clingo.Control.ground
+
+
+def _recording_ground(self, *args, **kwargs):
+    result = _original_ground(self, *args, **kwargs)
+    if _current:
+        seen = _records.setdefault(_current[-1], {}).setdefault("predicates", set())
+        atoms = self.symbolic_atoms
+        for name, arity, positive in atoms.signatures:
+            if name not in seen and next(iter(atoms.by_signature(name, arity, positive)), None) is not None:
+                seen.add(name)
+    return result
+
+
+if os.environ.get("PYRULES_MUTATION_RECORD"):
+    clingo.Control.ground = _recording_ground
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_protocol(item, nextitem):
+    _current.append(item.nodeid)
+    try:
+        yield
+    finally:
+        _current.pop()
+
+
+def pytest_runtest_logreport(report):
+    record = _records.setdefault(report.nodeid, {})
+    if report.when == "call":
+        record["duration"] = round(report.duration, 3)
+    if report.failed or report.when == "call" or (report.when == "setup" and report.skipped):
+        if record.get("outcome") != "failed":
+            record["outcome"] = report.outcome
+
+
+def pytest_sessionfinish(session, exitstatus):
+    path = os.environ.get("PYRULES_MUTATION_RECORD")
+    if not path:
+        return
+    out = {nodeid: {"outcome": r.get("outcome", "unknown"), "duration": r.get("duration", 0.0),
+                    "predicates": sorted(r.get("predicates", ()))} for nodeid, r in _records.items()}
+    with open(path, "w", encoding="utf-8") as handle:
+        json.dump({"tests": out}, handle)
