@@ -1,0 +1,161 @@
+"""Each numeric condition of the state-based actions at its boundary (issue 23: tests that notice
+when a rule changes). Table-driven over small states with real cards; each row is the value just
+below, at and just above the CR's number (704.5a "0 or less life", 704.5c "ten or more poison
+counters", 704.5f "toughness 0 or less", 704.5g "damage ... greater than or equal to its toughness",
+704.5i "0 loyalty", 704.5v "0 defense"), so moving a ``<=`` to ``<`` or a constant by one fails a row.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules import GameState
+
+
+def rules(answer) -> set[str]:
+    return {c.rule for c in answer.citations}
+
+
+def two_players(life: int = 20) -> GameState:
+    s = GameState()
+    for p in ("a", "b"):
+        s.add_player(p)
+        s.set_life(p, life)
+    s.set_turn("a", "precombat_main", None, "a")
+    return s
+
+
+def on_battlefield(s: GameState, obj: str, card: str, player: str = "a") -> None:
+    s.add_object(obj, card, "battlefield", player, controller=player)
+
+
+# 704.5a: a player with 0 or less life loses; 104.3b: unless an effect says that player doesn't lose.
+@pytest.mark.parametrize("life,loses", [(-1, True), (0, True), (1, False)])
+def test_player_with_0_or_less_life_loses_704_5a(kb_of, life, loses):
+    s = two_players()
+    s.set_life("b", life)
+    out = kb_of("Grizzly Bears").ask(s).outcomes()
+    assert out.life("b") == life
+    verdict = out.sba("loses_game", "b")
+    assert (verdict is not None) == loses
+    if loses:
+        assert "704.5a" in rules(verdict)
+    assert out.sba("loses_game", "a") is None
+
+
+@pytest.mark.parametrize("life,ignored", [(0, True), (1, False)])
+def test_doesnt_lose_for_life_is_reported_at_0_life_not_above_104_3b(kb_of, life, ignored):
+    s = two_players()
+    s.set_life("b", life)
+    s.add_object("unlife", "Phyrexian Unlife", "battlefield", "b", controller="b")
+    s.doesnt_lose_for_life("b")
+    answers = kb_of("Phyrexian Unlife").ask(s)
+    out = answers.outcomes()
+    assert out.sba("loses_game", "b") is None
+    assert [r.args for r in out.results("life_loss_ignored")] == ([("b",)] if ignored else [])
+
+
+# 704.5c: ten or more poison counters.
+@pytest.mark.parametrize("poison,loses", [(9, False), (10, True), (11, True)])
+def test_player_with_ten_or_more_poison_counters_loses_704_5c(kb_of, poison, loses):
+    s = two_players()
+    s.set_poison("b", poison)
+    out = kb_of("Grizzly Bears").ask(s).outcomes()
+    assert out.poison("b") == poison
+    verdict = out.sba("loses_game", "b")
+    assert (verdict is not None) == loses
+    if loses:
+        assert rules(verdict) >= {"704.5c"} and "704.5a" not in rules(verdict)
+
+
+# 704.5f: a creature with toughness 0 or less is put into its owner's graveyard (Grizzly Bears 2/2
+# with -1/-1 counters, 122.1a / 613.4c).
+@pytest.mark.parametrize("counters,toughness,dies", [(1, 1, False), (2, 0, True), (3, -1, True)])
+def test_creature_with_toughness_0_or_less_goes_to_the_graveyard_704_5f(kb_of, counters, toughness, dies):
+    s = two_players()
+    on_battlefield(s, "bears", "Grizzly Bears")
+    s.add_counters("bears", "-1/-1", counters)
+    out = kb_of("Grizzly Bears").ask(s).outcomes()
+    assert out.toughness("bears") == toughness
+    verdict = out.sba("put_into_graveyard", "bears")
+    assert (verdict is not None) == dies
+    if dies:
+        assert "704.5f" in rules(verdict)
+    assert out.sba("destroyed", "bears") is None  # 704.5f is not destruction (no lethal damage here)
+
+
+@pytest.mark.parametrize("modifier,dies", [(-1, False), (-2, True)])
+def test_toughness_lowered_by_an_effect_to_0_704_5f(kb_of, modifier, dies):
+    s = two_players()
+    on_battlefield(s, "bears", "Grizzly Bears")
+    s.modify_toughness("bears", modifier)
+    out = kb_of("Grizzly Bears").ask(s).outcomes()
+    assert out.toughness("bears") == 2 + modifier
+    assert (out.sba("put_into_graveyard", "bears") is not None) == dies
+
+
+# 704.5g, 120.6: damage marked greater than or equal to toughness is lethal (Hill Giant 3/3).
+@pytest.mark.parametrize("marked,dies", [(2, False), (3, True), (4, True)])
+def test_damage_equal_to_toughness_destroys_704_5g(kb_of, marked, dies):
+    s = two_players()
+    on_battlefield(s, "giant", "Hill Giant", "b")
+    s.mark_damage("giant", marked)
+    out = kb_of("Hill Giant").ask(s).outcomes()
+    assert out.damage_marked("giant") == marked
+    verdict = out.sba("destroyed", "giant")
+    assert (verdict is not None) == dies
+    if dies:
+        assert {"704.5g", "120.6"} <= rules(verdict)
+    assert out.sba("put_into_graveyard", "giant") is None
+
+
+@pytest.mark.parametrize("marked,counters,dies", [(1, 1, False), (2, 1, True)])
+def test_lethal_damage_counts_toughness_after_counters_704_5g(kb_of, marked, counters, dies):
+    # Hill Giant 3/3 with a -1/-1 counter is 2/2 (613.4c): 2 marked damage is lethal, 1 is not.
+    s = two_players()
+    on_battlefield(s, "giant", "Hill Giant", "b")
+    s.add_counters("giant", "-1/-1", counters)
+    s.mark_damage("giant", marked)
+    out = kb_of("Hill Giant").ask(s).outcomes()
+    assert out.toughness("giant") == 3 - counters
+    assert (out.sba("destroyed", "giant") is not None) == dies
+
+
+# 704.5i: a planeswalker with 0 loyalty is put into its owner's graveyard.
+@pytest.mark.parametrize("loyalty,dies", [(0, True), (1, False)])
+def test_planeswalker_with_0_loyalty_goes_to_the_graveyard_704_5i(kb_of, loyalty, dies):
+    s = two_players()
+    on_battlefield(s, "jace", "Jace Beleren")
+    s.add_counters("jace", "loyalty", loyalty)
+    out = kb_of("Jace Beleren").ask(s).outcomes()
+    assert out.counters("jace", "loyalty") == loyalty
+    verdict = out.sba("put_into_graveyard", "jace")
+    assert (verdict is not None) == dies
+    if dies:
+        assert "704.5i" in rules(verdict)
+
+
+# 704.5v: a battle with 0 defense is put into its owner's graveyard.
+@pytest.mark.parametrize("defense,dies", [(0, True), (1, False)])
+def test_battle_with_0_defense_goes_to_the_graveyard_704_5v(kb_of, defense, dies):
+    s = two_players()
+    on_battlefield(s, "battle", "Invasion of Zendikar // Awakened Skyclave")
+    s.add_counters("battle", "defense", defense)
+    out = kb_of("Invasion of Zendikar // Awakened Skyclave").ask(s).outcomes()
+    assert out.counters("battle", "defense") == defense
+    verdict = out.sba("put_into_graveyard", "battle")
+    assert (verdict is not None) == dies
+    if dies:
+        assert "704.5v" in rules(verdict)
+
+
+# 704.5d: a token in a zone other than the battlefield ceases to exist; on the battlefield it stays.
+@pytest.mark.parametrize("zone,ceases", [("graveyard", True), ("battlefield", False)])
+def test_token_outside_the_battlefield_ceases_to_exist_704_5d(kb_of, zone, ceases):
+    s = two_players()
+    s.add_token("t", "a", name="Soldier", subtypes=("Soldier",), card_types=("creature",), toughness=1, zone=zone)
+    out = kb_of("Grizzly Bears").ask(s).outcomes()
+    verdict = out.sba("ceases_to_exist", "t")
+    assert (verdict is not None) == ceases
+    if ceases:
+        assert {"704.5d", "111.7"} <= rules(verdict)
