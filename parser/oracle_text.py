@@ -588,7 +588,9 @@ class _Sentence(Transformer):
     def gain_control_effect(self, c):
         affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
         dur = [x for x in c if isinstance(x, tuple) and x[0] == "duration"]
-        return [("gains_control", "you", affected)] + dur
+        # 611.2a: the duration of the control change itself (effect_duration/4 is the whole ability's:
+        # "Gain control of target creature. ... It gains haste until end of turn." is control for good).
+        return [("gains_control", "you", affected)] + dur + [("control_duration", x[1]) for x in dur]
 
     def you_control_object(self, c):
         return [("gains_control", "you", c[-1])]

@@ -357,9 +357,9 @@ def test_activating_abilities_costs_the_stack_and_a_tapped_source_602_2(kb_of):
     on_stack = [f for f in tim.state if f.name == "ability_on_stack"]
     assert on_stack and _atom("tapped(tim)") in tim.state
     assert any(f.name == "spell_target" and str(f.arguments[1]) == "bears" for f in tim.state)
-    # 608.2: it resolves and leaves the stack; its damage is not applied yet: an assumption, not silence
+    # 608.2: it resolves and leaves the stack; its damage is dealt by its source (113.7a, 120.3e)
     assert not any(f.name == "ability_on_stack" for f in resolve.state)
-    assert _atom("unapplied_effect(tim,1,resolved_ability_effects)") in resolve.state
+    assert _atom("damage_marked(bears,1)") in resolve.state
     assert _atom("in_zone(mogg,graveyard)") in mogg.state
     assert str(again.refused) == "may_not_activate(tapped)" and "107.5" in again.refused_citations
 

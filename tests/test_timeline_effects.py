@@ -302,7 +302,7 @@ QUALIFIERS = {
     "search_reveals_found", "spell_additional_cost", "spree_mode_cost_mana_symbol", "cant_be_countered",
     "allowed_spell_quality", "restricted_spell_quality", "permission_condition", "permission_additional_cost",
     "permission_duration", "permission_applies_to", "permission_choice", "modal_ability", "face_ability_mode",
-    "face_ability_word", "face_reminder_text", "face_ability", "card_unparsed", "if_you_do",
+    "face_ability_word", "face_reminder_text", "face_ability", "card_unparsed", "if_you_do", "control_duration",
 }
 
 

@@ -1,0 +1,146 @@
+"""Control change, a land animated by its own ability, and regeneration in combat over time (issue 15;
+rules_asp/time/resolution_effects_control_and_types.lp): real cards posed as sequences (cast or
+activate, resolve, attack, block, combat damage, cleanup) with no hand-built effect; the CR rules are
+cited on the changes, and what is not applied stays an assumption."""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    """The session's kb_of with a time limit for a whole sequence (the machine may be loaded)."""
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
+
+
+def _citations(step, fluent: str, kind: str = "begins") -> set[str]:
+    atom = _atom(fluent)
+    return {r for c in step.changes if c.fluent == atom and c.kind == kind for r in c.citations}
+
+
+def _unapplied(state) -> set[str]:
+    return {str(f) for f in state if f.name == "unapplied_effect"}
+
+
+# ----------------------------------------------------------------------------- control change
+
+def _threatened(kb, spell):
+    s = _state(("steal", spell, "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.tap("bears")
+    s.then_cast("alice", "steal", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    return kb.run(s)
+
+
+@pytest.mark.parametrize("spell", ["Threaten", "Act of Treason"])
+def test_stolen_creature_untaps_gains_haste_attacks_its_owner_and_returns_in_cleanup_613_1b_702_10b_514_2(kb_of, spell):
+    kb = kb_of(spell, "Grizzly Bears")
+    tl = _threatened(kb, spell)
+    assert tl.finished, tl.steps[-1].refused
+    cast, resolve, combat, attack, block, damage, end, cleanup = _user_steps(tl)
+    # 608.2c: untapped, controlled by alice, haste until end of turn; 302.6 ends for the old controller
+    assert _atom("controller(bears,alice)") in resolve.state and _atom("controller(bears,bob)") not in resolve.state
+    assert _atom("tapped(bears)") not in resolve.state
+    assert {"613.1b", "611.2a"} <= _citations(resolve, "controller(bears,alice)")
+    assert any(f.name == "grants_keyword" and str(f.arguments[2]) == "haste" for f in resolve.state)
+    assert "302.6" in _citations(resolve, "controlled_since_turn_began(bears)", "ends")
+    # 508.1a, 702.10b: its new controller attacks its owner with it; 2 combat damage (510.1)
+    assert _atom("attacking(bears,bob)") in attack.state
+    assert _atom("life_total(bob,18)") in damage.state
+    # 514.2, 611.2a: in the cleanup step the control effect ends, bob controls the Bears again
+    assert _atom("controller(bears,bob)") in cleanup.state and _atom("controller(bears,alice)") not in cleanup.state
+    assert {"514.2", "611.2a"} <= _citations(cleanup, "controller(bears,bob)")
+    assert not any(f.name in ("grants_keyword", "control_effect") for f in cleanup.state)
+    assert not _unapplied(tl.steps[-1].state)
+
+
+def test_without_the_control_change_the_opponents_creature_cannot_be_declared_as_an_attacker_508_1a(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("bears", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    tl = kb.run(s)
+    # bob's creature attacking bob (and not one alice controls, 508.1a: no verdict that it may attack)
+    assert not tl.finished and str(tl.steps[-1].refused) in ("attacks_own_controller(bears)", "attack_undecided(bears)")
+
+
+def test_slave_of_bolas_control_lasts_past_cleanup_only_haste_ends_611_2a(kb_of):
+    # "Gain control of target creature. Untap that creature. It gains haste until end of turn.": the
+    # ability's "until end of turn" is the haste's, not the control's (control_duration/4).
+    kb = kb_of("Slave of Bolas", "Grizzly Bears")
+    s = _state(("slave", "Slave of Bolas", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "slave", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "controller(bears,alice)")
+    assert not any(f.name == "grants_keyword" for f in tl.steps[-1].state)
+    # the delayed sacrifice at the next end step is not applied: an assumption, not silence (603.7a)
+    assert "unapplied_effect(slave,1,effect(sacrifices))" in _unapplied(tl.steps[-1].state)
+
+
+def test_word_of_seizing_on_a_blocker_removes_it_from_combat_the_attacker_stays_blocked_506_4_509_1h(kb_of):
+    kb = kb_of("Word of Seizing", "Grizzly Bears", "Hill Giant")
+    s = _state(("word", "Word of Seizing", "hand", "alice"), ("giant", "Hill Giant", "battlefield", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"giant": "bob"})
+    s.then_declare_blockers({"bears": "giant"})
+    s.then_cast("alice", "word", targets=["bears"])
+    s.then_resolve()
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    attack, block, cast, resolve, damage = _user_steps(tl)
+    assert _atom("blocking(bears,giant)") in block.state
+    assert _atom("blocking(bears,giant)") not in resolve.state
+    assert "506.4" in _citations(resolve, "blocking(bears,giant)", "ends")
+    assert _atom("blocked_creature(giant)") in resolve.state          # 509.1h: it stays blocked
+    # 510.1c: a blocked creature with no creature blocking it assigns no combat damage
+    assert _atom("life_total(bob,20)") in damage.state
+    assert not any(f.name == "damage_marked" for f in damage.state)
+
+
+# ----------------------------------------------------------------------------- activated abilities resolve
+
+def test_prodigal_sorcerers_ability_deals_its_damage_as_it_resolves_its_source_the_permanent_608_2_113_7a(kb_of):
+    kb = kb_of("Prodigal Sorcerer", "Grizzly Bears")
+    s = _state(("tim", "Prodigal Sorcerer", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_activate("alice", "tim", 1, targets=["bears"])
+    s.then_resolve()
+    s.then_activate("alice", "tim", 1, targets=["bob"])
+    tl = kb.run(s)
+    activate, resolve, again = _user_steps(tl)
+    assert _atom("damage_marked(bears,1)") in resolve.state
+    assert not any(f.name in ("ability_on_stack", "ability_definition") for f in resolve.state)
+    assert not any("resolved_ability_effects" in u for u in _unapplied(resolve.state))
+    assert str(again.refused) == "may_not_activate(tapped)"
+
+
+def test_an_ability_whose_target_left_its_zone_does_nothing_608_2b(kb_of):
+    kb = kb_of("Prodigal Sorcerer", "Grizzly Bears")
+    s = _state(("tim", "Prodigal Sorcerer", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_activate("alice", "tim", 1, targets=["bears"])
+    s.then_move("bears", "hand")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    resolve = _user_steps(tl)[2]
+    assert not any(f.name in ("ability_on_stack", "damage_marked") for f in resolve.state)
+    assert _atom("life_total(bob,20)") in resolve.state
