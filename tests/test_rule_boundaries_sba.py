@@ -159,3 +159,32 @@ def test_token_outside_the_battlefield_ceases_to_exist_704_5d(kb_of, zone, cease
     assert (verdict is not None) == ceases
     if ceases:
         assert {"704.5d", "111.7"} <= rules(verdict)
+
+
+# 704.5q: a permanent with both +1/+1 and -1/-1 counters loses N of each, N the smaller number.
+@pytest.mark.parametrize("plus,minus,removed", [(1, 2, 1), (2, 1, 1), (2, 2, 2), (3, 1, 1), (1, 3, 1),
+                                                (0, 2, None), (2, 0, None)])
+def test_plus_and_minus_counters_annihilate_the_smaller_number_704_5q(kb_of, plus, minus, removed):
+    s = two_players()
+    on_battlefield(s, "giant", "Hill Giant")
+    if plus:
+        s.add_counters("giant", "+1/+1", plus)
+    if minus:
+        s.add_counters("giant", "-1/-1", minus)
+    out = kb_of("Hill Giant").ask(s).outcomes()
+    assert (out.counters("giant", "+1/+1"), out.counters("giant", "-1/-1")) == (plus, minus)
+    verdict = out.sba("annihilate_counters", "giant")
+    if removed is None:
+        assert verdict is None
+    else:
+        assert verdict.detail == removed and "704.5q" in rules(verdict)
+    assert [a.detail for a in out.state_based_actions() if a.action == "annihilate_counters"] == (
+        [] if removed is None else [removed])
+
+
+def test_counters_in_the_graveyard_do_not_annihilate_704_5q(kb_of):
+    s = two_players()
+    s.add_object("giant", "Hill Giant", "graveyard", "a")
+    s.add_counters("giant", "+1/+1", 1)
+    s.add_counters("giant", "-1/-1", 1)
+    assert kb_of("Hill Giant").ask(s).outcomes().sba("annihilate_counters", "giant") is None

@@ -3,8 +3,9 @@
 Run on demand, never in CI (the file is not a ``test_*.py``)::
 
     # 1. once, and again when the tests change much: record which tests ground which predicates
-    #    (runs the whole suite once with tests/mutation/mutation_plugin.py, ~6-10 min)
-    .venv/bin/python tests/mutation/mutate.py record
+    #    (runs the whole suite once with tests/mutation/mutation_plugin.py, ~6-15 min); with test
+    #    files, records only those and merges them into the record (new tests)
+    .venv/bin/python tests/mutation/mutate.py record [tests/test_new.py ...]
     # 2. a seeded sample of mutants, one at a time, each against the tests that exercise it
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 [--budget 60] [--timeout 240]
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
@@ -390,10 +391,18 @@ def run_pytest_all(rule_base: Path, tests: list[str], timeout: float):
 
 
 def command_record(args) -> None:
+    """Record the whole suite; with pytest arguments (test files, ``-k``), record those tests only and
+    merge them into the existing record (for tests written since the last whole recording)."""
     CACHE.mkdir(exist_ok=True)
-    env = dict(os.environ, PYRULES_MUTATION_RECORD=str(RECORD), PYTHONPATH=str(HERE))
+    target = CACHE / "record.partial.json" if args.pytest_args else RECORD
+    env = dict(os.environ, PYRULES_MUTATION_RECORD=str(target), PYTHONPATH=str(HERE))
+    env.pop("PYRULES_RULE_BASE", None)
     subprocess.run(["nice", "-n", "10", *PYTEST, "-q", "-p", "mutation_plugin", "-p", "no:cacheprovider",
                     *args.pytest_args], cwd=REPO, env=env, check=False)
+    if args.pytest_args:
+        record = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {"tests": {}}
+        record["tests"].update(json.loads(target.read_text(encoding="utf-8"))["tests"])
+        RECORD.write_text(json.dumps(record), encoding="utf-8")
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     grounded = sum(1 for r in record["tests"].values() if r["predicates"])
     print(f"recorded {len(record['tests'])} tests, {grounded} grounding the rule base in process -> {RECORD}")
