@@ -144,3 +144,54 @@ def test_an_ability_whose_target_left_its_zone_does_nothing_608_2b(kb_of):
     resolve = _user_steps(tl)[2]
     assert not any(f.name in ("ability_on_stack", "damage_marked") for f in resolve.state)
     assert _atom("life_total(bob,20)") in resolve.state
+
+
+# ----------------------------------------------------------------------------- regeneration in combat
+
+def _skeletons_block_fencing_ace(regenerate: bool):
+    s = _state(("ace", "Fencing Ace", "battlefield", "alice"), ("skel", "Drudge Skeletons", "battlefield", "bob"),
+               phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"ace": "bob"})
+    s.then_declare_blockers({"skel": "ace"})
+    if regenerate:
+        s.then_pass_priority()
+        s.then_activate("bob", "skel", 1)   # "{B}: Regenerate this creature."
+        s.then_resolve()
+    s.then_combat_damage()   # the first-strike step (510.4: Fencing Ace has double strike)
+    s.then_combat_damage()   # the regular step
+    return s
+
+
+def test_drudge_skeletons_regenerate_in_the_first_strike_step_and_take_no_part_in_the_regular_step_701_19a_506_4(kb_of):
+    kb = kb_of("Fencing Ace", "Drudge Skeletons")
+    tl = kb.run(_skeletons_block_fencing_ace(regenerate=True))
+    assert tl.finished, tl.steps[-1].refused
+    resolve = _user_steps(tl)[4]
+    assert _atom("regeneration_shield(skel)") in resolve.state
+    assert {"701.19a", "608.2c"} <= _citations(resolve, "regeneration_shield(skel)")
+    first = _user_steps(tl)[5]
+    assert _atom("damage_marked(skel,1)") in first.state            # 1 lethal damage to a 1/1 (510.1)
+    # the check after the first-strike step: destruction replaced (701.19a), removed from combat (506.4)
+    check = tl.steps[tl.steps.index(first) + 1]
+    assert check.user_event is None
+    assert _atom("in_zone(skel,battlefield)") in check.state and _atom("tapped(skel)") in check.state
+    assert not any(f.name in ("damage_marked", "regeneration_shield") for f in check.state)
+    assert "506.4" in _citations(check, "blocking(skel,ace)", "ends")
+    assert "701.19a" in _citations(check, "tapped(skel)") and "701.19a" in _citations(check, "damage_marked(skel,1)", "ends")
+    assert _atom("blocked_creature(ace)") in check.state              # 509.1h: still blocked
+    # the regular step: the Skeletons deal and receive no combat damage; the blocked Ace deals none (510.1c)
+    regular = _user_steps(tl)[6]
+    assert not [c for c in regular.changes if c.fluent.name in ("damage_marked", "life_total", "in_zone")]
+    assert _atom("life_total(bob,20)") in regular.state and _atom("in_zone(ace,battlefield)") in regular.state
+    # bob's {B} is not tracked (issue 18): an assumption of every later answer
+    assert "unapplied_effect(skel,1,cost_not_paid(mana))" in _unapplied(tl.steps[-1].state)
+
+
+def test_without_the_shield_first_strike_damage_destroys_the_skeletons_704_5g(kb_of):
+    kb = kb_of("Fencing Ace", "Drudge Skeletons")
+    tl = kb.run(_skeletons_block_fencing_ace(regenerate=False))
+    assert tl.finished, tl.steps[-1].refused
+    first = _user_steps(tl)[2]
+    check = tl.steps[tl.steps.index(first) + 1]
+    assert _atom("in_zone(skel,graveyard)") in check.state
+    assert _holds(tl, "life_total(bob,20)")
