@@ -722,8 +722,24 @@ class _Sentence(Transformer):
         return ("not_controlled_by", "you")
 
     def deal_damage(self, c):
-        amount = next(x for x in c[1:] if isinstance(x, (int, str)) and not isinstance(x, Token))
-        return [("deals_damage", c[0][0], amount, r) for r in c[-1]]
+        # One fact per recipient of each "[amount] damage to [recipients]" part (120.1).
+        parts = [x for x in c[1:] if not isinstance(x, Token)]
+        out = []
+        for amount, recipients in zip(parts[0::2], parts[1::2]):
+            out += [("deals_damage", c[0][0], amount, r) for r in recipients]
+        if len(parts) > 2 and len({_names_target(f[3]) for f in out}) > 1:
+            # A target's damage and another recipient's in one ability: the rules apply an ability's
+            # damage by its target (resolution_effects.lp), so the other would go unapplied unseen.
+            raise ValueError("damage to a target and to another recipient is not read")
+        return out
+
+    def dmg_target_opponent_or_planeswalker(self, c):
+        return ("target", ("one_of", "opponent", "planeswalker"))
+
+    def dmg_that_controller(self, c):
+        # 108.4: the controller of the object "that [type]" names.
+        t = re.match(r"that (\w+)", str(c[0]), re.IGNORECASE).group(1).lower()
+        return ("controller_of", ("that", t))
 
     # --- 701.8 destroy
     def lands(self, c):
@@ -901,6 +917,22 @@ class _Sentence(Transformer):
         recipient = c[-1]
         return [("puts_counters", kind, n, recipient)]
 
+    def counters_each(self, c):
+        # 122.1: "each creature you control" keeps each_you_control(T); any other group is
+        # all(object(T, Q...)) with every quality of the phrase (schema.lp, Affected).
+        d = c[0]
+        if isinstance(d, str):
+            return ("all", d)
+        if d[2:] == (("controlled_by", "you"),):
+            return ("each_you_control", d[1])
+        return ("all", d)
+
+    def counters_each_other(self, c):
+        d = c[0]
+        if isinstance(d, tuple) and d[2:] == (("controlled_by", "you"),):
+            return ("other_you_control", d[1])
+        return ("all", ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",)))
+
     # --- 111 tokens
     def token_color(self, c):
         return ("color", str(c[0]).lower()) if isinstance(c[0], Token) and c[0].type == "COLOR_WORD" else None
@@ -1056,7 +1088,12 @@ class _Sentence(Transformer):
         return ("target", "nonland_permanent")
 
     def another_target(self, c):
-        return ("another_target", _singular(str(c[-1]).lower()))
+        # 115.1: "another target creature" keeps another_target(T); with qualities, the target's
+        # object phrase with quality other (not the source: "another", 109.2).
+        d = c[-1]
+        if isinstance(d, str):
+            return ("another_target", d)
+        return ("target", (*d, ("other",)))
 
     def enchanted_permanent(self, c):
         return ("enchanted", "permanent")
@@ -1426,11 +1463,50 @@ class _Sentence(Transformer):
     def you_sacrifice(self, c):
         return [("trigger_event", ("sacrifice", "you", c[-1]))]
 
-    def trigger_another(self, c):
-        return ("another", _singular(str(c[0]).lower()))
+    def trigger_a_desc(self, c):
+        # "a creature" any(T); "a creature you control" you_control(T); "a creature an opponent
+        # controls" an_opponent_controls(T); a subtype as the noun ("a Dragon you control") as before;
+        # any other phrase: its object(T, Q...) term (issue 19).
+        d = c[-1]
+        if isinstance(d, str):
+            return ("any", d)
+        known = {(("controlled_by", "you"),): "you_control", (("controlled_by", "an_opponent"),): "an_opponent_controls"}
+        return (known[d[2:]], d[1]) if d[2:] in known else d
 
-    def trigger_any(self, c):
-        return ("any", _singular(str(c[0]).lower()))
+    def trigger_another_desc(self, c):
+        d = c[-1]
+        if isinstance(d, str):
+            return ("another", d)
+        if d[2:] == (("controlled_by", "you"),):
+            return ("another_you_control", d[1])
+        return (*d, ("other",))
+
+    def object_blocks_or_becomes_blocked(self, c):
+        return self.object_blocks(c) + self.object_becomes_blocked(c)
+
+    def object_blocks_object(self, c):
+        return [("trigger_event", ("blocks_object", _obj(c[0]), c[-1]))]
+
+    def object_becomes_blocked_by(self, c):
+        return [("trigger_event", ("becomes_blocked_by", _obj(c[0]), c[-1]))]
+
+    def object_deals_combat_damage_to(self, c):
+        return [("trigger_event", ("deals_combat_damage_to", _obj(c[0]), c[-1]))]
+
+    def object_deals_damage_to_a_player(self, c):
+        return [("trigger_event", ("deals_damage_to", _obj(c[0]), "a_player"))]
+
+    def object_attacks_alone(self, c):
+        return [("trigger_event", ("attacks_alone", _obj(c[0])))]
+
+    def object_enters_or_leaves(self, c):
+        return self.object_enters(c) + [("trigger_event", ("leaves_battlefield", _obj(c[0])))]
+
+    def object_enters_or_turned_face_up(self, c):
+        return self.object_enters(c) + self.object_turned_face_up(c)
+
+    def object_enters_or_put_into_graveyard(self, c):
+        return self.object_enters(c) + self.object_put_into_graveyard_from_battlefield(c)
 
     def trigger_nontoken_you_control(self, c):
         return ("nontoken_you_control", _singular(str(c[0]).lower()))
@@ -1667,6 +1743,11 @@ def _trigger_noun(tok) -> object:
     return _singular(str(tok).lower())
 
 
+def _names_target(recipient: object) -> bool:
+    """A damage recipient that is a target (115.1): any_target, target(...), target_player_or_planeswalker."""
+    return isinstance(recipient, tuple) and recipient[0] in ("any_target", "target", "target_player_or_planeswalker")
+
+
 def _singular(word: str) -> str:
     return {"sorceries": "sorcery"}.get(word, word[:-1] if word.endswith("s") and word != "class" else word)
 
@@ -1855,6 +1936,44 @@ def _clauses(sentence: str) -> list[tuple[str, int]]:
     return [(c.strip(), o) for c, o in merged if c.strip()]
 
 
+#: The verbs of a clause's predicate that one subject may share ("Enchanted creature gets +1/+1 and
+#: can't block."): each predicate after " and " is read with the subject of the first.
+_PREDICATE_VERBS = r"(?:gets?|gains?|has|have|can't|can|attacks|blocks|is|are|must|loses?|doesn't|don't|becomes?)"
+_SHARED_PREDICATE = re.compile(rf" and (?={_PREDICATE_VERBS}\b)")
+_FIRST_VERB = re.compile(rf"\b{_PREDICATE_VERBS}\b")
+#: A subject that names a target: the later predicates say "it" (608.2c: the same object, one target).
+_TARGET_SUBJECT = re.compile(r"(?:another |up to one )?target\b", re.IGNORECASE)
+
+
+def _shared_subject_read(clause: str) -> list[tuple] | None:
+    """The facts of a clause whose predicates share one subject ("[subject] gets +2/+2 until end of
+    turn and can't be blocked this turn"), read as one clause per predicate: the subject with the
+    first, and with each later one the same subject, or "it" when the subject names a target (608.2c:
+    the words refer to that target, which is chosen once, 115.1). None unless every part is read
+    (each with the swallow check) and the subject is plain words (no comma, no quotation)."""
+    cuts = [m for m in _SHARED_PREDICATE.finditer(clause)
+            if not clause.count('"', 0, m.start()) % 2 and clause.count("“", 0, m.start()) == clause.count("”", 0, m.start())]
+    if not cuts:
+        return None
+    verb = _FIRST_VERB.search(clause, 0, cuts[0].start())
+    if verb is None or verb.start() == 0:
+        return None
+    subject = clause[:verb.start()].strip()
+    if not subject or any(ch in subject for ch in ',"“'):
+        return None
+    later = "it" if _TARGET_SUBJECT.match(subject) else subject
+    parts = [clause[:cuts[0].start()]]
+    parts += [later + " " + clause[m.end():(cuts[i + 1].start() if i + 1 < len(cuts) else len(clause))]
+              for i, m in enumerate(cuts)]
+    facts: list[tuple] = []
+    for p in parts:
+        try:
+            facts += _read_sentence(p.strip())
+        except (LarkError, ValueError, StopIteration):
+            return None
+    return facts
+
+
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                  mode: int | None = None) -> None:
     """Read each sentence of ``text`` for meaning. A sentence not read as a whole is read clause by
@@ -1874,6 +1993,10 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                 read.append((_read_sentence(clause) if len(clauses) > 1 else None, clause, coff))
             except (LarkError, ValueError, StopIteration):
                 read.append((None, clause, coff))
+            if read[-1][0] is None:
+                shared = _shared_subject_read(clause)
+                if shared is not None:
+                    read[-1] = (shared, clause, coff)
         for facts, clause, coff in read:
             if facts is None:
                 ability.unparsed.append(Unparsed(part, clause, offset + off + coff + 1))

@@ -1,0 +1,70 @@
+"""Shared sub-grammars of issue 19 (session 5) on real cards, each with the exact facts it writes
+(schema.lp): one subject shared by the predicates of a clause, counters on any object phrase, more
+damage recipients, trigger objects through the shared object phrase, more trigger events."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
+from pyrules.parser.oracle_text import parse_oracle_text
+
+
+def facts(oracle_records, name: str) -> set[str]:
+    (card,) = cards_from_json([oracle_records[name]], "test")
+    return {str(s) for s in card_facts(card)}
+
+
+@pytest.mark.parametrize("name,expected", [
+    # A clause's predicates share its subject ("it" after a target: 608.2c, one target).
+    ("Cunning Survivor", ['gets_pt("Cunning Survivor",1,1,self,"+1","+0")',
+                          'combat_restriction("Cunning Survivor",1,1,self,cant_be_blocked)',
+                          'effect_duration("Cunning Survivor",1,1,this_turn)']),
+    ("Furor of the Bitten", ['gets_pt("Furor of the Bitten",1,2,enchanted(creature),"+2","+2")',
+                             'combat_requirement("Furor of the Bitten",1,2,enchanted(creature),attacks_each_combat_if_able)']),
+    # Counters on the shared object phrase (122.1).
+    ("Victory's Envoy", ['puts_counters("Victory\'s Envoy",1,1,pt("+1","+1"),1,other_you_control(creature))']),
+    ("Iron-Heart Chimera", ['puts_counters("Iron-Heart Chimera",1,2,pt("+2","+2"),1,target(object(creature,subtype("Chimera"))))']),
+    ("Selfless Savior", ['ability_grants_keyword("Selfless Savior",1,1,target(object(creature,controlled_by(you),other)),indestructible)']),
+    # Damage recipients (120.1, 115.1, 108.4, 102.2).
+    ("Sorcerer of the Fang", ['deals_damage("Sorcerer of the Fang",1,1,self,2,target(one_of(opponent,planeswalker)))']),
+    ("Blazing Volley", ['deals_damage("Blazing Volley",1,1,self,1,each(object(creature,controlled_by(an_opponent))))']),
+    ("Fodder Launch", ['deals_damage("Fodder Launch",1,2,self,5,controller_of(that(creature)))']),
+    # Trigger objects and events (603.2, 603.6a, 509.1a, 510.2).
+    ("Marketwatch Phantom", ['face_triggers_on("Marketwatch Phantom",1,1,enters(object(creature,controlled_by(you),power_at_most(2),other)))']),
+    ("Labyrinth Minotaur", ['face_triggers_on("Labyrinth Minotaur",1,1,blocks_object(self,creature))']),
+    ("Nimblewright Schematic", ['face_triggers_on("Nimblewright Schematic",1,1,enters(self))',
+                                'face_triggers_on("Nimblewright Schematic",1,1,put_into_graveyard_from_battlefield(self))']),
+])
+def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+@pytest.mark.parametrize("text,expected", [
+    ("Target creature gets +2/+2 until end of turn and can't block this turn.",
+     [("gets_pt", ("target", "creature"), "+2", "+2"), ("duration", "until_end_of_turn"),
+      ("combat_restriction", ("it",), "cant_block"), ("duration", "this_turn")]),
+    ("Put a -1/-1 counter on each creature.", [("puts_counters", ("pt", "-1", "-1"), 1, ("all", "creature"))]),
+    ("Put a +1/+1 counter on each other Dragon creature you control.",
+     [("puts_counters", ("pt", "+1", "+1"), 1,
+       ("all", ("object", "creature", ("subtype", "Dragon"), ("controlled_by", "you"), ("other",))))]),
+])
+def test_sentence_is_read_into_its_facts(text, expected):
+    (ab,) = parse_oracle_text(text, "Foo", is_spell_face=True)
+    assert ab.semantics == expected and not ab.unparsed
+
+
+def test_a_target_and_another_recipient_in_one_damage_sentence_stay_unread():
+    # The rules apply an ability's damage by its target; "and 3 damage to you" would go unapplied
+    # unseen, so the sentence is not read (issue 19: an unread part beats a wrong fact).
+    (ab,) = parse_oracle_text("Foo deals 3 damage to any target and 3 damage to you.", "Foo", is_spell_face=True)
+    assert ab.semantics == [] and [u.text for u in ab.unparsed] == ["~ deals 3 damage to any target and 3 damage to you"]
+
+
+def test_a_shared_subject_reads_only_when_every_predicate_is_read():
+    # "loses all abilities" is no template: the whole clause stays unread, not its first half alone.
+    (ab,) = parse_oracle_text("Enchanted creature gets +1/+1 and loses all abilities.", "Foo")
+    assert ab.semantics == [] and [u.text for u in ab.unparsed] == ["Enchanted creature gets +1/+1 and loses all abilities"]
