@@ -592,6 +592,48 @@ class _Sentence(Transformer):
         # "Gain control of target creature. ... It gains haste until end of turn." is control for good).
         return [("gains_control", "you", affected)] + dur + [("control_duration", x[1]) for x in dur]
 
+    # --- 205.1b, 613.1d, 613.4b: a permanent becomes a creature until end of turn (manlands)
+    def becomes_head(self, c):
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        if not (p.isdigit() and t.isdigit()):
+            raise ValueError("a power/toughness other than numbers is not read")
+        return ("becomes_head", int(p), int(t))
+
+    def becomes_colors(self, c):
+        return ("colors", [str(x).lower() for x in c if isinstance(x, Token) and x.type == "COLOR_WORD"])
+
+    def with_all_creature_types(self, c):
+        return ("with", True, [])
+
+    def with_keywords(self, c):
+        return ("with", False, next(x for x in c if isinstance(x, list)))
+
+    def becomes_body(self, c):
+        colors = next((x[1] for x in c if isinstance(x, tuple) and x[0] == "colors"), [])
+        with_ = next((x for x in c if isinstance(x, tuple) and x[0] == "with"), ("with", False, []))
+        subtypes = [str(x) for x in c if isinstance(x, Token) and x.type == "SUBTYPE_WORD"]
+        types = [str(x).lower() for x in c if isinstance(x, Token) and x.type == "TYPE_WORD"]
+        if types[-1] != "creature":
+            raise ValueError("a permanent becoming a noncreature is not read")
+        return ("becomes_body", colors, subtypes, types, with_[1], with_[2])
+
+    def becomes_creature(self, c):
+        _, p, t = next(x for x in c if isinstance(x, tuple) and x[0] == "becomes_head")
+        _, colors, subtypes, types, all_types, keywords = next(
+            x for x in c if isinstance(x, tuple) and x[0] == "becomes_body")
+        obj = ("self",)
+        out = [("becomes_creature", obj, p, t)]
+        out += [("becomes_type", obj, ("card_type", ty)) for ty in types]
+        out += [("becomes_type", obj, ("subtype", s)) for s in subtypes]
+        out += [("becomes_type", obj, ("color", col)) for col in colors]
+        if all_types:
+            out.append(("becomes_type", obj, "all_creature_types"))
+        out += [("grants_keyword", obj, k) for k in keywords]
+        return out + [("duration", "until_end_of_turn")]
+
+    def still_a(self, c):
+        return [("still_a", ("it",), _singular(str(c[-1]).lower()))]
+
     def you_control_object(self, c):
         return [("gains_control", "you", c[-1])]
 

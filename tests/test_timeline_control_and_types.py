@@ -195,3 +195,82 @@ def test_without_the_shield_first_strike_damage_destroys_the_skeletons_704_5g(kb
     check = tl.steps[tl.steps.index(first) + 1]
     assert _atom("in_zone(skel,graveyard)") in check.state
     assert _holds(tl, "life_total(bob,20)")
+
+
+# ----------------------------------------------------------------------------- a land animated by its own ability
+
+def test_mutavault_becomes_a_2_2_creature_attacks_and_is_a_land_again_after_cleanup_613_1d_613_4b_514_2(kb_of):
+    kb = kb_of("Mutavault")
+    s = _state(("vault", "Mutavault", "battlefield", "alice"))
+    s.then_activate("alice", "vault", 2)   # "{1}: This land becomes a 2/2 creature with all creature types ..."
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"vault": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    activate, resolve = _user_steps(tl)[:2]
+    types = [f for f in resolve.state if f.name == "type_effect"]
+    assert [str(f.arguments[2]) for f in types] == ["card_type(creature)"]
+    assert {"613.1d", "205.1b", "611.2a"} <= _citations(resolve, str(types[0]))
+    pt = [f for f in resolve.state if f.name == "sets_base_pt"]
+    assert [[str(a) for a in f.arguments[1:]] for f in pt] == [["vault", "2", "2"]]
+    assert "613.4b" in _citations(resolve, str(pt[0]))
+    # "with all creature types" (205.3m) is not applied: an assumption, not silence; its {1} neither (issue 18)
+    unapplied = _unapplied(resolve.state)
+    assert any("becomes_type(all_creature_types)" in u for u in unapplied)
+    assert "unapplied_effect(vault,2,cost_not_paid(mana))" in unapplied
+    assert not any("resolved_ability_effects" in u for u in unapplied)
+    # it attacks (controlled since the turn began, 302.6) and deals 2 combat damage (510.1)
+    assert _holds(tl, "life_total(bob,18)")
+    # 514.2: the effects end in the cleanup step: a land, not a creature
+    cleanup = _user_steps(tl)[-1]
+    assert not any(f.name in ("type_effect", "sets_base_pt") for f in cleanup.state)
+    assert "514.2" in _citations(cleanup, str(types[0]), "ends")
+
+
+def test_mutavault_not_animated_is_no_attacker_508_1a(kb_of):
+    kb = kb_of("Mutavault")
+    s = _state(("vault", "Mutavault", "battlefield", "alice"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"vault": "bob"})
+    tl = kb.run(s)
+    assert not tl.finished and str(tl.steps[-1].refused) == "attack_undecided(vault)"
+
+
+def test_mishras_factory_is_a_2_2_artifact_creature_that_trades_with_a_blocking_bear_704_5g(kb_of):
+    kb = kb_of("Mishra's Factory", "Grizzly Bears")
+    s = _state(("factory", "Mishra's Factory", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_activate("alice", "factory", 2)
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"factory": "bob"})
+    s.then_declare_blockers({"bears": "factory"})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    resolve = _user_steps(tl)[1]
+    assert {str(f.arguments[2]) for f in resolve.state if f.name == "type_effect"} == {
+        "card_type(artifact)", "card_type(creature)", 'subtype("Assembly-Worker")'}
+    # 2 damage each way: both 2/2s are destroyed (704.5g)
+    assert _holds(tl, "in_zone(factory,graveyard)") and _holds(tl, "in_zone(bears,graveyard)")
+    assert _holds(tl, "life_total(bob,20)")
+
+
+def test_celestial_colonnade_animated_has_flying_the_bears_cannot_block_it_702_9b(kb_of):
+    kb = kb_of("Celestial Colonnade", "Grizzly Bears")
+    s = _state(("col", "Celestial Colonnade", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_activate("alice", "col", 3)   # "{3}{W}{U}: Until end of turn, this land becomes a 4/4 ... with flying and vigilance."
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"col": "bob"})
+    s.then_declare_blockers({"bears": "col"})
+    tl = kb.run(s)
+    attack = _user_steps(tl)[3]
+    assert _atom("attacking(col,bob)") in attack.state
+    assert _atom("tapped(col)") not in attack.state                   # 702.20b vigilance
+    assert str(tl.steps[-1].refused) == "cant_block(bears,flying(col))"
+    # its colors (613.1e) are not applied: listed
+    assert any("becomes_type(color(white))" in u for u in _unapplied(attack.state))
