@@ -3,7 +3,8 @@ answer says how firm it is (rules_asp/foundation/assumptions.lp: assumption/5, a
 class of former silent gap, on real cards: a resolved spell whose text was not read or whose lasting
 effect no rule applies (611.2), a card's own permission to be cast from a graveyard or exile (113.6f),
 the condition of a conditional keyword left as text (601.3d, 702.8a), and cost keywords no rule
-interprets (affinity 702.41a, convoke 702.51a, delve 702.66a: 601.2f)."""
+interprets (convoke 702.51a, delve 702.66a: 601.2f; affinity 702.41a is read from its CR definition,
+rules_asp/keywords/defined_costs.lp)."""
 
 from __future__ import annotations
 
@@ -27,11 +28,12 @@ ORNITHOPTER = "Ornithopter"
 STOKE = "Stoke the Flames"
 CRUISE = "Treasure Cruise"
 BOLT = "Lightning Bolt"
+SERRA = "Serra Angel"
 
 
 @pytest.fixture(scope="module")
 def kb(kb_of):
-    return kb_of(ABANDON, GROWTH, GRAVECRAWLER, SQUEE, TIDE, FROGMITE, ENFORCER, ORNITHOPTER, STOKE, CRUISE, BOLT)
+    return kb_of(ABANDON, GROWTH, GRAVECRAWLER, SQUEE, TIDE, FROGMITE, ENFORCER, ORNITHOPTER, STOKE, CRUISE, BOLT, SERRA)
 
 
 def _texts(assumptions) -> set[tuple[str, int, str]]:
@@ -102,12 +104,13 @@ def test_an_unread_cast_from_graveyard_ability_is_named_though_no_rule_covers_th
 
 
 def test_a_read_static_ability_of_a_card_in_a_graveyard_is_no_assumption_of_other_answers(kb):
-    # Frogmite's affinity in the graveyard: read; it bears only on casting Frogmite itself (702.41a).
+    # Treasure Cruise's delve in the graveyard: read; it bears only on casting Treasure Cruise itself
+    # (702.66a).
     s = own_main_phase()
-    s.add_object("fm", FROGMITE, "graveyard", "a")
+    s.add_object("tc", CRUISE, "graveyard", "a")
     answers = kb.ask(s)
     assert answers.assumptions("outcome") == [] and answers.assumptions("casting", obj="other") == []
-    assert [a.scope for a in answers.assumptions("cost")] == ["fm"]
+    assert [a.scope for a in answers.assumptions("cost")] == ["tc"]
 
 
 def test_an_unread_cast_from_exile_ability_is_named_in_exile(kb):
@@ -153,14 +156,14 @@ def test_the_condition_stated_met_gives_a_derived_flash_cast(kb):
 
 # --- cost keywords no rule interprets (601.2f) -----------------------------------------------------------
 
-@pytest.mark.parametrize("card,keyword", [(FROGMITE, "affinity"), (ENFORCER, "affinity"), (STOKE, "convoke"),
-                                          (CRUISE, "delve")])
+@pytest.mark.parametrize("card,keyword", [(STOKE, "convoke"), (CRUISE, "delve")])
 def test_a_cost_keyword_no_rule_reads_makes_the_total_cost_assumed(kb, card, keyword):
     # The full-price total is printed, but the keyword could lower it: the total is assumed, and the
     # keyword is an assumption of cost (and casting) questions about that card only.
     s = own_main_phase()
     s.add_object("c", card, "hand", "a")
     s.add_object("orn", ORNITHOPTER, "battlefield", "a")
+    s.add_object("sa", SERRA, "battlefield", "a")
     s.propose("p1", "a", "c")
     answers = kb.ask(s)
     (total,) = answers.derived("total_cost")
@@ -170,10 +173,26 @@ def test_a_cost_keyword_no_rule_reads_makes_the_total_cost_assumed(kb, card, key
     assert _texts(answers.assumptions("cost")) == {("c", 0, f"keyword {keyword}: no rules for it yet")}
     (assumed,) = answers.assumptions("cost")
     assert (assumed.kinds, assumed.scope) == (("casting", "cost"), "c")
-    # Cut the noise: the Ornithopter's flying is no assumption of a cost question, only of combat ones.
-    assert ("orn", 0, "keyword flying: no rules for it yet") in _texts(answers.assumptions("combat"))
-    assert "orn" not in {a.object for a in answers.assumptions("proposal")}
+    # Cut the noise: the Serra Angel's vigilance is no assumption of a cost question, only of combat ones.
+    assert ("sa", 0, "keyword vigilance: no rules for it yet") in _texts(answers.assumptions("combat"))
+    assert "sa" not in {a.object for a in answers.assumptions("proposal")}
     assert report_json(answers, s, ("proposal",))["proposal"][0]["strength"] == "assumed"
+
+
+@pytest.mark.parametrize("card,total", [(FROGMITE, "3"), (ENFORCER, "6")])
+def test_affinity_read_from_its_definition_gives_a_derived_total(kb, card, total):
+    # 702.41a (keywords/defined_costs.lp): "This spell costs you {1} less to cast for each [text] you
+    # control": Frogmite {4} / Myr Enforcer {7}, affinity for artifacts, with one Ornithopter: 3 / 6,
+    # and no assumption of the cost question.
+    s = own_main_phase()
+    s.add_object("c", card, "hand", "a")
+    s.add_object("orn", ORNITHOPTER, "battlefield", "a")
+    s.controlled_since_turn_began("orn")
+    s.propose("p1", "a", "c")
+    answers = kb.ask(s)
+    (cost,) = answers.derived("total_cost")
+    assert (cost.args, cost.strength) == (("p1", total, "0"), "derived")
+    assert answers.assumptions("cost") == []
 
 
 def test_a_cost_keyword_of_a_permanent_is_no_assumption(kb):
@@ -196,21 +215,21 @@ def test_a_spell_without_cost_keywords_has_a_derived_total(kb):
 # --- pyrules solve prints the strength ------------------------------------------------------------------
 
 def test_solve_marks_an_assumed_total_and_gives_every_answer_a_strength_in_json(tmp_path, cards_dir, capsys):
-    facts = tmp_path / "frogmite.lp"
-    facts.write_text('player(a). player(b). object(fm). object_card(fm, "Frogmite"). in_zone(fm, hand).\n'
-                     'owner(fm, a). controller(fm, a). active_player(a). phase(precombat_main). has_priority(a).\n'
-                     'proposal(p1, a, fm, 1). proposal_method(p1, normal).\n', encoding="utf-8")
+    facts = tmp_path / "dig.lp"
+    facts.write_text('player(a). player(b). object(dt). object_card(dt, "Dig Through Time"). in_zone(dt, hand).\n'
+                     'owner(dt, a). controller(dt, a). active_player(a). phase(precombat_main). has_priority(a).\n'
+                     'proposal(p1, a, dt, 1). proposal_method(p1, normal).\n', encoding="utf-8")
     cards = str(cards_dir / "scryfall-oracle-compact-A-K.json")
     assert main(["solve", "--cards", cards, str(facts)]) == 0
     lines = capsys.readouterr().out.splitlines()
-    assert "total_cost(p1,4,0)   [CR 601.2b, 601.2f]   (assumed)" in lines
+    assert "total_cost(p1,8,0)   [CR 601.2b, 601.2f]   (assumed)" in lines
     assert not [line for line in lines if line.startswith("answer_strength(")]
     assert main(["solve", "--json", "--cards", cards, str(facts)]) == 0
     out = json.loads(capsys.readouterr().out)
     by_atom = {a["atom"]: a for a in out["answers"]}
-    assert by_atom["total_cost(p1,4,0)"]["strength"] == "assumed"
-    assert by_atom["castable(a,fm,1,hand,normal,rules)"]["strength"] == "assumed"
-    assert 'assumption(fm,0,keyword(affinity),cost,fm)' in by_atom
+    assert by_atom["total_cost(p1,8,0)"]["strength"] == "assumed"
+    assert by_atom["castable(a,dt,1,hand,normal,rules)"]["strength"] == "assumed"
+    assert 'assumption(dt,0,keyword(delve),cost,dt)' in by_atom
 
 
 def test_every_answer_predicate_shown_has_a_strength_rule():
