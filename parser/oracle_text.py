@@ -1550,6 +1550,71 @@ class _Sentence(Transformer):
     def object_enters_or_put_into_graveyard(self, c):
         return self.object_enters(c) + self.object_put_into_graveyard_from_battlefield(c)
 
+    def object_blocks_or_becomes_blocked_by(self, c):
+        return self.object_blocks(c) + self.object_becomes_blocked_by(c)
+
+    def object_attacks_and_isnt_blocked(self, c):
+        return [("trigger_event", ("attacks_and_isnt_blocked", _obj(c[0])))]
+
+    def object_deals_damage(self, c):
+        return [("trigger_event", ("deals_damage", _obj(c[0])))]
+
+    def object_becomes_monstrous(self, c):
+        return [("trigger_event", ("becomes_monstrous", _obj(c[0])))]
+
+    def object_put_into_graveyard_from_anywhere(self, c):
+        return [("trigger_event", ("put_into_graveyard_from_anywhere", _obj(c[0])))]
+
+    def counters_are_put_on(self, c):
+        # Kind as put_counters/3 of a trigger: pt(X, Y) with numbers (122.6).
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        if not (re.fullmatch(r"[+-]?[0-9]+", p) and re.fullmatch(r"[+-]?[0-9]+", t)):
+            raise ValueError("counters of a kind with X are not read here")
+        return [("trigger_event", ("counters_put_on", ("pt", int(p), int(t)), _obj(c[-1])))]
+
+    def one_or_more_deal_combat_damage_to_player(self, c):
+        noun = _singular(str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower())
+        quals = [q for q in c if isinstance(q, tuple)]
+        return [("trigger_event", ("one_or_more_deal_combat_damage_to_player", ("object", noun, *quals) if quals else noun))]
+
+    def object_attacks_you_or_your_planeswalker(self, c):
+        return [("trigger_event", ("attacks_you_or_planeswalker_you_control", c[0]))]
+
+    def beginning_of_your_step(self, c):
+        step = {"first main phase": "precombat_main", "precombat main phase": "precombat_main",
+                "second main phase": "postcombat_main", "postcombat main phase": "postcombat_main",
+                "draw step": "draw"}[str(c[-1]).lower()]
+        return [("trigger_event", ("beginning_of_step", "you", step))]
+
+    def end_of_combat(self, c):
+        return [("trigger_event", ("beginning_of_step", "each_player", "end_of_combat"))]
+
+    def you_cast_or_copy(self, c):
+        groups = c[-1]
+        out = [("trigger_event", ("cast_or_copy", "you", g)) for g in range(1, len(groups) + 1)]
+        return out + [("trigger_spell_quality", g, q) for g, qs in enumerate(groups, 1) for q in qs]
+
+    def you_commit_crime(self, c):
+        return [("trigger_event", ("commit_crime", "you"))]
+
+    def you_scry(self, c):
+        return [("trigger_event", ("scry", "you"))]
+
+    def opponent_draws_a_card(self, c):
+        return [("trigger_event", ("draw_card", "an_opponent"))]
+
+    def chaos_ensues(self, c):
+        return [("trigger_event", ("chaos_ensues",))]
+
+    def you_set_in_motion(self, c):
+        return [("trigger_event", ("set_in_motion", "you", "self"))]
+
+    def you_crank_self(self, c):
+        return [("trigger_event", ("crank", "you", "self"))]
+
+    def day_night_changes(self, c):
+        return [("trigger_event", ("day_night_changes",))]
+
     def trigger_nontoken_you_control(self, c):
         return ("nontoken_you_control", _singular(str(c[0]).lower()))
 

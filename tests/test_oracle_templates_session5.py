@@ -36,6 +36,20 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Labyrinth Minotaur", ['face_triggers_on("Labyrinth Minotaur",1,1,blocks_object(self,creature))']),
     ("Nimblewright Schematic", ['face_triggers_on("Nimblewright Schematic",1,1,enters(self))',
                                 'face_triggers_on("Nimblewright Schematic",1,1,put_into_graveyard_from_battlefield(self))']),
+    # More trigger events (603.2; trigger events no rule derives are assumptions of the answers).
+    ("Archmage Emeritus", ['face_triggers_on("Archmage Emeritus",1,1,cast_or_copy(you,1))',
+                           'trigger_spell_quality("Archmage Emeritus",1,1,1,card_type(instant))']),
+    ("Benthic Biomancer", ['face_triggers_on("Benthic Biomancer",1,2,counters_put_on(pt(1,1),self))']),
+    ("Consecrated Sphinx", ['face_triggers_on("Consecrated Sphinx",1,2,draw_card(an_opponent))']),
+    ("Ghost Hounds", ['face_triggers_on("Ghost Hounds",1,2,blocks(self))',
+                      'face_triggers_on("Ghost Hounds",1,2,becomes_blocked_by(self,object(creature,color(white))))']),
+    ("Grim Hireling", ['face_triggers_on("Grim Hireling",1,1,one_or_more_deal_combat_damage_to_player(object(creature,controlled_by(you))))']),
+    ("Isperia, Supreme Judge", ['face_triggers_on("Isperia, Supreme Judge",1,2,attacks_you_or_planeswalker_you_control(any(creature)))']),
+    ("Four Knocks", ['face_triggers_on("Four Knocks",1,2,beginning_of_step(you,precombat_main))']),
+    ("Ember Swallower", ['face_triggers_on("Ember Swallower",1,2,becomes_monstrous(self))']),
+    ("Raven of Fell Omens", ['face_triggers_on("Raven of Fell Omens",1,2,commit_crime(you))']),
+    ("Acid-Spewer Dragon", ['face_triggers_on("Acid-Spewer Dragon",1,3,turned_face_up(self))',
+                            'puts_counters("Acid-Spewer Dragon",1,3,pt("+1","+1"),1,all(object(creature,subtype("Dragon"),controlled_by(you),other)))']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
@@ -68,3 +82,16 @@ def test_a_shared_subject_reads_only_when_every_predicate_is_read():
     # "loses all abilities" is no template: the whole clause stays unread, not its first half alone.
     (ab,) = parse_oracle_text("Enchanted creature gets +1/+1 and loses all abilities.", "Foo")
     assert ab.semantics == [] and [u.text for u in ab.unparsed] == ["Enchanted creature gets +1/+1 and loses all abilities"]
+
+
+@pytest.mark.parametrize("condition,event", [
+    # A new rule must not shadow an older one (an LALR shift taken for the new rule's word).
+    ("this creature is turned face up", ("turned_face_up", "self")),
+    ("this creature is dealt damage", ("is_dealt_damage", "self")),
+    ("a creature you control attacks", ("attacks", ("you_control", "creature"))),
+    ("another creature you control enters", ("enters", ("another_you_control", "creature"))),
+    ("a Dragon you control attacks", ("attacks", ("you_control", ("subtype", "Dragon")))),
+])
+def test_older_trigger_conditions_keep_their_reading(condition, event):
+    (ab,) = parse_oracle_text(f"Whenever {condition}, draw a card.", "Foo")
+    assert ab.semantics == [("trigger_event", event), ("draws_cards", "you", 1)] and not ab.unparsed
