@@ -274,3 +274,26 @@ def test_celestial_colonnade_animated_has_flying_the_bears_cannot_block_it_702_9
     assert str(tl.steps[-1].refused) == "cant_block(bears,flying(col))"
     # its colors (613.1e) are not applied: listed
     assert any("becomes_type(color(white))" in u for u in _unapplied(attack.state))
+
+
+def test_shivan_dragon_pumped_twice_deals_7_and_is_5_5_again_after_cleanup_613_4c_514_2(kb_of):
+    # "{R}: This creature gets +1/+0 until end of turn." — each activation its own effect (611.2a)
+    kb = kb_of("Shivan Dragon")
+    s = _state(("shivan", "Shivan Dragon", "battlefield", "alice"), phase="combat", step="beginning_of_combat")
+    s.then_activate("alice", "shivan", 2)
+    s.then_activate("alice", "shivan", 2)
+    s.then_resolve()
+    s.then_resolve()
+    s.then_declare_attackers({"shivan": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    second = _user_steps(tl)[3]
+    pumps = [f for f in second.state if f.name == "modifies_pt"]
+    assert sorted(str(f.arguments[1:]) for f in pumps) == ["[Function('shivan', [], True), Number(1), Number(0)]"] * 2
+    assert all(str(f.arguments[0].arguments[0].name) == "ability" for f in pumps)   # the effects of two abilities
+    assert _holds(tl, "life_total(bob,13)")                                        # 5 + 1 + 1 (510.1)
+    assert not any(f.name == "modifies_pt" for f in tl.steps[-1].state)
