@@ -297,3 +297,42 @@ def test_shivan_dragon_pumped_twice_deals_7_and_is_5_5_again_after_cleanup_613_4
     assert all(str(f.arguments[0].arguments[0].name) == "ability" for f in pumps)   # the effects of two abilities
     assert _holds(tl, "life_total(bob,13)")                                        # 5 + 1 + 1 (510.1)
     assert not any(f.name == "modifies_pt" for f in tl.steps[-1].state)
+
+
+def test_death_ward_regenerates_a_blocker_destroyed_by_combat_damage_701_19a(kb_of):
+    # "Regenerate target creature." as an instant, cast before damage; the blocker still deals its damage
+    kb = kb_of("Death Ward", "Grizzly Bears", "Hill Giant")
+    s = _state(("ward", "Death Ward", "hand", "bob"), ("giant", "Hill Giant", "battlefield", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"giant": "bob"})
+    s.then_declare_blockers({"bears": "giant"})
+    s.then_pass_priority()
+    s.then_cast("bob", "ward", targets=["bears"])
+    s.then_resolve()
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    resolve, damage = _user_steps(tl)[4:6]
+    assert "701.19a" in _citations(resolve, "regeneration_shield(bears)")
+    assert _atom("damage_marked(giant,2)") in damage.state and _atom("damage_marked(bears,3)") in damage.state
+    check = tl.steps[tl.steps.index(damage) + 1]
+    assert _atom("in_zone(bears,battlefield)") in check.state and _atom("tapped(bears)") in check.state
+    assert not any(f.name == "damage_marked" and str(f.arguments[0]) == "bears" for f in check.state)
+
+
+def test_an_animated_mutavault_that_came_under_control_this_turn_cannot_tap_for_mana_302_6(kb_of):
+    # 302.6: a creature's {T} ability needs it controlled since the turn began; as a land it did not
+    kb = kb_of("Mutavault")
+    s = _state()
+    s.add_object("vault", "Mutavault", "battlefield", "alice", controller="alice")   # played this turn
+    s.then_activate("alice", "vault", 2)
+    s.then_resolve()
+    s.then_activate("alice", "vault", 1)   # {T}: Add {C}.
+    tl = kb.run(s)
+    assert not tl.finished and str(tl.steps[-1].refused) == "may_not_activate(summoning_sickness)"
+    plain = _state()
+    plain.add_object("vault", "Mutavault", "battlefield", "alice", controller="alice")
+    plain.then_activate("alice", "vault", 1)
+    tl = kb.run(plain)
+    assert tl.finished, tl.steps[-1].refused
+    assert _atom("tapped(vault)") in _user_steps(tl)[0].state
