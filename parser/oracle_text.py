@@ -1216,6 +1216,29 @@ class _Sentence(Transformer):
     def keyword_action_on(self, c):
         return [("keyword_action", c[1], _action(c[0]), 1)]
 
+    # 701.14a, 701.3a, 701.20a: keyword actions with objects (keyword_action/6, Action a term).
+    def fight_effect(self, c):
+        return [("keyword_action", c[0], ("fight", c[-1]), 1)]
+
+    def attach_effect(self, c):
+        return [("keyword_action", "you", ("attach", c[0], c[1]), 1)]
+
+    def reveal_hand(self, c):
+        return [("keyword_action", c[0], "reveal_hand", 1)]
+
+    def reveal_your_hand(self, c):
+        return [("keyword_action", "you", "reveal_hand", 1)]
+
+    def sacrifice_it_effect(self, c):
+        return [("sacrifices", "you", "it", 1)]
+
+    def sacrifice_that_effect(self, c):
+        return [("sacrifices", "you", ("that", _singular(str(c[-1]).lower())), 1)]
+
+    def exile_top_of_library(self, c):
+        # 401.1, 701.13a: "Exile the top card / the top three cards of your library."
+        return [("exiles", ("top_cards_of_library", "you", c[-1]))]
+
     # --- 701.9 discard
     def discard_effect(self, c):
         return [("discards_cards", "you", c[0])]

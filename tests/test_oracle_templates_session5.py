@@ -50,6 +50,13 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Raven of Fell Omens", ['face_triggers_on("Raven of Fell Omens",1,2,commit_crime(you))']),
     ("Acid-Spewer Dragon", ['face_triggers_on("Acid-Spewer Dragon",1,3,turned_face_up(self))',
                             'puts_counters("Acid-Spewer Dragon",1,3,pt("+1","+1"),1,all(object(creature,subtype("Dragon"),controlled_by(you),other)))']),
+    # Keyword actions with objects (701.14a fight, 701.3a attach; keyword_action/6: no rule applies
+    # them, so they are assumptions of the answers), "sacrifice it", "exile the top card".
+    ("Clash of Titans", ['keyword_action("Clash of Titans",1,1,target(creature),fight(another_target(creature)),1)']),
+    ("Baseball Bat", ['keyword_action("Baseball Bat",1,1,you,attach(it,target_you_control(creature)),1)']),
+    ("Ancestral Blade", ['keyword_action("Ancestral Blade",1,1,you,attach(self,it),1)']),
+    ("Phantasmal Bear", ['sacrifices("Phantasmal Bear",1,1,you,it,1)']),
+    ("Mystic Forge", ['exiles("Mystic Forge",1,3,top_cards_of_library(you,1))']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
