@@ -924,6 +924,16 @@ class _Sentence(Transformer):
         return [("creates_emblem", c[0], granted_ability(str(q)))
                 for q in c[1:] if isinstance(q, Token) and q.type == "QUOTED"]
 
+    def flashback_grant(self, c):
+        # 702.34a, 611.2a: target(card_in_your_graveyard(Types)) gains flashback until end of turn.
+        kinds = tuple(k.strip().lower() for k in str(c[0]).split(" or "))
+        return [("grants_keyword", ("target", ("card_in_your_graveyard",) + kinds), "flashback"),
+                ("duration", "until_end_of_turn")]
+
+    def flashback_cost_is_mana_cost(self, c):
+        # 702.34a: the granted flashback cost is the card's mana cost.
+        return [("granted_keyword_cost", "flashback", "mana_cost")]
+
     def keyword_grant(self, c):
         # "Until end of turn, [affected] gains ..." puts the duration first.
         affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")

@@ -23,6 +23,31 @@ STEPS = ("upkeep", "draw", "precombat_main", "beginning_of_combat", "declare_att
          "combat_damage", "end_of_combat", "postcombat_main", "end", "cleanup")
 
 
+def token_id(spell: str, ability: int = 1, description: int = 1, number: int = 1) -> Symbol:
+    """The id of a token a resolving spell creates (111.1; rules_asp/time/resolution_effects_tokens_and_cards.lp):
+    the ``number``-th token of the ``description``-th token description (1, 2, ... as written) of ability
+    ``ability`` (1-based, as printed) of ``spell`` (an object id). A value to name the token in later
+    events (``then_cast(..., targets=[token_id("alarm")])``, ``then_destroy(token_id("alarm", number=2))``);
+    the sequence's states hold it as ``token(alarm,1,1,2)``. For a mode M of a modal ability A the
+    ability is ``(A, M)``.
+
+    Raises:
+        StateValueError: a number that is not an integer of 1 or more.
+    """
+    from pyrules.errors import StateValueError
+    if isinstance(ability, tuple):
+        if len(ability) != 2:
+            raise StateValueError(f"token_id: ability must be a number or (ability, mode), not {ability!r}", "ability")
+        parts = ability
+    else:
+        parts = (ability,)
+    for label, value in [("ability", a) for a in parts] + [("description", description), ("number", number)]:
+        if not isinstance(value, int) or isinstance(value, bool) or value < 1:
+            raise StateValueError(f"token_id: {label} must be a number of 1 or more, not {value!r}", label)
+    where = Number(parts[0]) if len(parts) == 1 else Function("mode", [Number(parts[0]), Number(parts[1])])
+    return Function("token", [ident(spell), where, Number(description), Number(number)])
+
+
 class EventsMixin:
     """Builder methods of :class:`pyrules.facts.state.GameState`: events in order (issue 15)."""
 
@@ -53,10 +78,35 @@ class EventsMixin:
             details.append(("event_x", [Number(x)]))
         self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)
 
-    def then_resolve(self) -> None:
+    def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
+                     discards: Sequence[str] = ()) -> None:
         """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
-        608.3). With two or more objects on the stack, the order is that of the casts in the sequence."""
-        self._event(Function("resolve"))
+        608.3). With two or more objects on the stack, the order is that of the casts in the sequence.
+
+        The choices made as it resolves (608.2d; rules_asp/time/resolution_effects_choices.lp and
+        resolution_effects_tokens_and_cards.lp): ``accepts`` / ``declines`` are the numbers (1-based, as
+        printed) of the abilities whose "you may ..." its controller does / doesn't do (facts
+        ``event_choice(K, A, yes|no)``; "If you do" follows, 608.2c); ``discards`` the cards a player
+        discards when it says "discard(s) N cards" (701.9b: that player chooses; facts
+        ``event_discard(K, X)``). A choice not stated stays an assumption of the answers after it; a
+        choice for an ability with no "you may", or discards the effect doesn't ask for (a card not in
+        that hand, another number of cards), refuse the event (the step says why).
+
+        Raises:
+            StateValueError: an ability number that is not 1 or more, or one both accepted and declined.
+        """
+        from pyrules.errors import StateValueError
+        for label, numbers in (("accepts", accepts), ("declines", declines)):
+            for a in numbers:
+                if not isinstance(a, int) or isinstance(a, bool) or a < 1:
+                    raise StateValueError(f"then_resolve: {label} holds ability numbers (1 or more), not {a!r}", label)
+        both = sorted(set(accepts) & set(declines))
+        if both:
+            raise StateValueError(f"then_resolve: ability {both[0]} is both in accepts and in declines", "accepts")
+        details = [("event_choice", [Number(a), Function("yes")]) for a in dict.fromkeys(accepts)]
+        details += [("event_choice", [Number(a), Function("no")]) for a in dict.fromkeys(declines)]
+        details += [("event_discard", [ident(x)]) for x in dict.fromkeys(discards)]
+        self._event(Function("resolve"), *details)
 
     def then_pass_priority(self) -> None:
         """The player with priority passes; the next player in turn order receives it (117.3d; two

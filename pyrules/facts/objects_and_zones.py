@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Sequence
+
 from clingo import Number, String
 
 from pyrules.errors import QueryError
@@ -60,6 +62,28 @@ class ObjectsAndZonesMixin:
     def set_top_of_library(self, obj: str) -> None:
         """``obj`` is the top card of its owner's library."""
         self.extra.append(Function("top_of_library", [ident(obj)]))
+
+    def set_library_order(self, player: str, objects: Sequence[str]) -> None:
+        """The top cards of ``player``'s library, in order: ``objects[0]`` is the top card (401.1;
+        facts ``top_of_library/1`` for it and ``library_position(X, N)``, N = 1, 2, ... for each). Each
+        must be an object already added to ``player``'s library. A sequence of events draws and mills
+        these known cards (rules_asp/time/resolution_effects_tokens_and_cards.lp); below them the
+        order is unknown.
+
+        Raises:
+            QueryError: an object not added yet, not in a library, not owned by ``player``, or given twice.
+        """
+        if len(set(objects)) != len(objects):
+            raise QueryError(f"set_library_order: an object is given twice in {list(objects)!r}")
+        for x in objects:
+            o = self.objects.get(x)
+            if o is None or o.zone != "library" or o.owner != player:
+                raise QueryError(f"set_library_order: {x!r} is not an object in {player}'s library "
+                                 "(add it with add_object(..., 'library', owner) first)")
+        for n, x in enumerate(objects, start=1):
+            if n == 1:
+                self.extra.append(Function("top_of_library", [ident(x)]))
+            self.extra.append(Function("library_position", [ident(x), Number(n)]))
 
     def set_life(self, player: str, life: int) -> None:
         """``player``'s life total before the events (119); replaces a total set before."""

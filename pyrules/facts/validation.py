@@ -31,7 +31,7 @@ INPUT_SOURCES = {
     "begins_to_resolve": ("begin_resolving", "spell"), "cast_event": ("cast_spell", "spell"),
     "zone_change_event": ("move", "obj"), "destroy_event": ("destroy", "target"),
     "toughness_modifier": ("modify_toughness", "obj"), "cant_be_regenerated": ("cant_be_regenerated", "obj"),
-    "triggered_at": ("record_trigger", "ability"),
+    "triggered_at": ("record_trigger", "ability"), "library_position": ("set_library_order", "objects"),
 }
 
 
@@ -149,7 +149,7 @@ _PLAYER_ARGUMENTS = frozenset({"player", "active_player", "priority", "controlle
 
 _OBJECT_ARGUMENTS = frozenset({"obj", "spell", "original", "copy", "only_object", "blocker", "attacker",
                                "battle", "counted", "had_first_or_double_strike", "splice",
-                               "objects"})
+                               "objects", "discards"})
 
 
 _EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets", "attacks", "blocks"})
