@@ -420,3 +420,38 @@ def test_without_passing_priority_the_other_player_may_not_cast_117_1a(kb_of):
     s.then_cast("bob", "growth", targets=["bears"])
     step = kb.run(s).steps[-1]
     assert step.user_event == 2 and str(step.refused).startswith("may_not_cast(")
+
+
+def test_the_transition_slice_changes_nothing_the_whole_program_derives(kb_of):
+    # pyrules.timeline.slicing: each step grounds only the rules its event can use (a cast, a
+    # resolution, a check of state-based actions ...); the whole lifted program, grounded at every
+    # step, must give the same schedule, changes, citations and states
+    import pyrules.timeline.run as run
+
+    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Hill Giant")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("giant", "Hill Giant", "battlefield", "alice"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_next_turn("alice")
+    s.then_go_to("declare_attackers")
+    s.then_declare_attackers({"giant": "bob"})
+    s.then_go_to("declare_blockers")
+    s.then_declare_blockers({})
+    s.then_go_to("combat_damage")
+    s.then_combat_damage()
+    sliced = run.run_timeline(kb, s)
+    original = run.solve_timeline
+    try:
+        run.solve_timeline = lambda *a, **k: original(*a, **k, whole=True)
+        whole = run.run_timeline(kb, s)
+    finally:
+        run.solve_timeline = original
+    assert sliced.finished and whole.finished
+    assert sliced.explain() == whole.explain()
+    assert [st.state for st in sliced.steps] == [st.state for st in whole.steps]
+    assert _holds(sliced, "life_total(bob,17)")  # Hill Giant's 3 combat damage (510.2, 120.3a)
+    assert sliced.final.cast_options() == whole.final.cast_options()

@@ -30,6 +30,8 @@ Signature = tuple[str, int]
 
 def _atom_signature(node: A.AST) -> Signature | None:
     term = node.symbol
+    if term.ast_type == A.ASTType.Pool and term.arguments:  # p(a;b): a pool of p(a), p(b)
+        term = term.arguments[0]
     if term.ast_type == A.ASTType.Function and not term.external:
         return term.name, len(term.arguments)
     if term.ast_type == A.ASTType.SymbolicTerm and term.symbol.type == clingo.SymbolType.Function:
@@ -91,6 +93,9 @@ class _Lift(A.Transformer):
             return node
         term = node.symbol
         time = A.Function(term.location, "t", [], 0)
+        if term.ast_type == A.ASTType.Pool:
+            return node.update(symbol=term.update(arguments=[
+                f.update(arguments=list(f.arguments) + [time]) for f in term.arguments]))
         if term.ast_type == A.ASTType.Function:
             return node.update(symbol=term.update(arguments=list(term.arguments) + [time]))
         args = [A.SymbolicTerm(term.location, a) for a in term.symbol.arguments] + [time]
@@ -109,6 +114,8 @@ class LiftedProgram:
 
     Attributes:
         base: statements of ``#program base.`` (static moment rules, the time encoding's base).
+        schedule: statements of ``#program schedule(t).`` (schedule.lp: which event happens at t; they
+            read only the instance and time t-1).
         step: statements of ``#program step(t).`` (lifted moment rules, bridges, time rules).
         check: statements of ``#program check(t).``.
         dynamic: the moment predicates lifted over time, ``(name, arity)`` at their moment arity.
@@ -116,6 +123,7 @@ class LiftedProgram:
     """
 
     base: tuple[A.AST, ...]
+    schedule: tuple[A.AST, ...]
     step: tuple[A.AST, ...]
     check: tuple[A.AST, ...]
     dynamic: frozenset[Signature]
@@ -123,7 +131,7 @@ class LiftedProgram:
 
 
 def _time_parts() -> dict[str, list[A.AST]]:
-    parts: dict[str, list[A.AST]] = {"base": [], "step": [], "check": []}
+    parts: dict[str, list[A.AST]] = {"base": [], "schedule": [], "step": [], "check": []}
     current = "base"
     for stm in time_rule_statements():
         if stm.ast_type == A.ASTType.Program:
@@ -208,7 +216,8 @@ def lifted_program() -> LiftedProgram:
         else:
             base.append(stm)
     step.extend(_bridge(name, arity) for name, arity in sorted(fluents))
-    return LiftedProgram(tuple(base + parts["base"]), tuple(step + parts["step"]), tuple(parts["check"]),
+    return LiftedProgram(tuple(base + parts["base"]), tuple(parts["schedule"]), tuple(step + parts["step"]),
+                         tuple(parts["check"]),
                          frozen, frozenset(fluents))
 
 

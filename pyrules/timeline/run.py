@@ -1,11 +1,17 @@
 """Ground and solve a sequence of events: the incremental program of :mod:`pyrules.timeline.lifting`
 with a state's facts, in clingo's incremental style (``base``, then ``step(t)`` for t = 0, 1, ...,
-until ``finished(t)``; ``check(t)`` confirms it)."""
+until ``finished(t)``; ``check(t)`` confirms it).
+
+The sequence is moved forward by the transition program (:mod:`pyrules.timeline.slicing`: only the
+rules that decide what each event changes); the answers of one time are built on demand, when asked,
+from the whole lifted program at that time (:func:`answers_symbols_at`).
+"""
 
 from __future__ import annotations
 
 import time as _time
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Iterable
 
 import clingo
@@ -13,12 +19,20 @@ import clingo.ast as A
 
 from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError
-from pyrules.timeline.lifting import lifted_program
+from pyrules.timeline.lifting import LiftedProgram, lifted_program
+from pyrules.timeline.slicing import Transition, atom_shape, signatures_read, specialized_step, transition_program
 
 _LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
 
 #: The most time steps a sequence may take (each event and each state-based-action check is one).
 MAX_STEPS = 400
+
+
+@lru_cache(maxsize=1)
+def transition() -> Transition:
+    """The transition program of :func:`lifted_program` (built once per process)."""
+    program = lifted_program()
+    return transition_program(program.base, program.schedule, program.step)
 
 
 @dataclass(frozen=True)
@@ -27,89 +41,185 @@ class TimelineResult:
 
     Attributes:
         status: ``"satisfiable"`` (a finished sequence), or ``"unknown"`` (time limit or step bound).
-        symbols: the shown atoms (lifted moment atoms carry their time last; time-encoding atoms).
+        symbols: the transition's shown atoms of every step (schedule, changes, their citations).
+        states: ``states[t]`` the fluents holding at time ``t`` (0 = the initial state).
         horizon: the last time step grounded.
-        dynamic: the lifted moment predicates ``(name, moment arity)``.
+        previous: ``previous[t]`` the atoms of time ``t`` that the step after it reads
+            (:attr:`pyrules.timeline.slicing.Transition.previous`), for building the answers of ``t+1``.
     """
 
     status: str
     symbols: tuple[clingo.Symbol, ...]
     horizon: int
-    dynamic: frozenset[tuple[str, int]]
+    previous: dict[int, tuple[clingo.Symbol, ...]]
+    states: dict[int, tuple[clingo.Symbol, ...]]
+
+
+def _control(messages: list[str]) -> clingo.Control:
+    return clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
+
+
+def _add_parts(ctl: clingo.Control, parts: dict[str, Iterable[A.AST]]) -> None:
+    with A.ProgramBuilder(ctl) as builder:
+        for name, statements in parts.items():
+            builder.add(A.Program(_LOC, name, [] if name == "base" else [A.Id(_LOC, "t")]))
+            for stm in statements:
+                builder.add(stm)
+
+
+def _ground(ctl: clingo.Control, parts, messages: list[str], t: int) -> None:
+    try:
+        ctl.ground(parts)
+    except RuntimeError:
+        raise PyrulesError("the time encoding (rules_asp/time/) did not ground at step "
+                           f"{t}: {' '.join(' '.join(messages).split())[:300]}", "rules_asp/time") from None
 
 
 def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symbol], events: int,
-                   time_limit: float) -> TimelineResult:
+                   time_limit: float, whole: bool = False) -> TimelineResult:
     """Solve the sequence whose instance is ``facts`` (static facts, ``event/2`` and the other event
     facts) from the initial state ``initial`` (fluent atoms, given as ``holds(F, 0)``).
 
-    Steps are grounded and solved one at a time (fluents.lp says why): ground ``step(t)``, solve,
-    read ``result(F, t)`` — the state after the event at t, which the frame axiom and the events'
-    rules derive — and add it as the facts ``holds(F, t+1)`` of the next step (values, through
-    clingo's backend). When ``finished(t)`` holds, ``check(t)`` is grounded and ``query(t)``
-    set true, as in clingo's incremental mode, to confirm it. At most :data:`MAX_STEPS` steps.
+    Steps are grounded and solved one at a time (fluents.lp says why), each in a new solver: the
+    static part (``base``) is grounded and solved once and its true atoms given to every step as
+    facts, so a step grounds only its own rules over the atoms of its own time (one solver for all
+    steps would make each step's grounding scan the atoms of every earlier time). For time t: the
+    facts are the base's atoms, the state ``holds(F, t)`` and the schedule atoms of t-1; ground
+    ``schedule(t)`` and solve it (which event happens at t); ground the transition's ``step(t)``
+    specialized to that event (:func:`pyrules.timeline.slicing.specialized_step`), solve, read
+    ``result(F, t)`` — the state after the event at t, which the frame axiom and the events' rules
+    derive — as the next step's ``holds(F, t+1)`` (values, through clingo's backend). When
+    ``finished(t)`` holds, ``check(t)`` is grounded and ``query(t)`` set true, as in clingo's
+    incremental mode, to confirm it. At most :data:`MAX_STEPS` steps.
+
+    ``whole=True`` grounds the whole lifted program at every step instead (no slice, no
+    specialization: the same changes, many times slower; the tests compare the two).
 
     Returns:
         TimelineResult with every step's shown atoms; ``status`` ``"unknown"`` when the time
         limit or the step bound was reached.
     """
     deadline = _time.monotonic() + time_limit
-    program = lifted_program()
-    messages: list[str] = []
-    ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
-    with A.ProgramBuilder(ctl) as builder:
-        builder.add(A.Program(_LOC, "base", []))
-        for stm in program.base:
-            builder.add(stm)
-        builder.add(A.Program(_LOC, "step", [A.Id(_LOC, "t")]))
-        for stm in program.step:
-            builder.add(stm)
-        builder.add(A.Program(_LOC, "check", [A.Id(_LOC, "t")]))
-        for stm in program.check:
-            builder.add(stm)
-    state = [clingo.Function("holds", [f, clingo.Number(0)]) for f in initial]
-    add_facts(ctl, list(facts) + state)
-    parts = [("base", []), ("step", [clingo.Number(0)])]
+    program = transition()
+    if whole:
+        full = lifted_program()
+        shows = tuple(stm for stm in program.base if stm.ast_type == A.ASTType.ShowSignature)
+        program = Transition(tuple(stm for stm in full.base if stm.ast_type != A.ASTType.ShowSignature) + shows,
+                             full.schedule, full.step, program.scheduled, program.shown, program.previous,
+                             program.kept, program.total)
+    facts = list(facts)
+    instance = frozenset((f.name, len(f.arguments)) for f in facts) | {("holds", 2)}
+    static = static_atoms(program.base, facts, deadline)
+    if static is None:
+        return TimelineResult("unknown", (), 0, {}, {})
+    static_by_signature: dict[tuple[str, int], list[clingo.Symbol]] = {}
+    for atom in static:
+        static_by_signature.setdefault((atom.name, len(atom.arguments)), []).append(atom)
+    schedule_reads = signatures_read(program, ())
+    directives = tuple(stm for stm in program.base if stm.ast_type != A.ASTType.Rule)
+    state = list(initial)
+    states: dict[int, tuple[clingo.Symbol, ...]] = {0: tuple(state)}
+    previous: dict[int, tuple[clingo.Symbol, ...]] = {}
+    shown: list[clingo.Symbol] = []
     for t in range(MAX_STEPS + 1):
-        if t > 0:
-            parts = [("step", [clingo.Number(t)])]
-        try:
-            ctl.ground(parts)
-        except RuntimeError:
-            raise PyrulesError("the time encoding (rules_asp/time/) did not ground at step "
-                               f"{t}: {' '.join(' '.join(messages).split())[:300]}", "rules_asp/time") from None
         now = clingo.Number(t)
-        finished = clingo.Function("finished", [now])
-        # result(F, t) holds for a fluent of the state or one that begins at t+1 (fluents.lp): only
-        # these are looked up, not every result atom of every step so far
-        later = clingo.Number(t + 1)
-        fluents = {h.arguments[0] for h in state} | {
-            a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("begins", 2) if a.symbol.arguments[1] == later}
+        messages: list[str] = []
+        ctl = _control(messages)
+        _add_parts(ctl, {"base": directives, "schedule": program.schedule, "check": lifted_program().check})
+        add_facts(ctl, [a for sig in schedule_reads for a in static_by_signature.get(sig, ())]
+                  + [clingo.Function("holds", [f, now]) for f in state] + list(previous.get(t - 1, ())))
+        # the schedule of t first: which event happens at t (schedule.lp) ...
+        _ground(ctl, [("base", []), ("schedule", [now])], messages, t)
         atoms = ctl.symbolic_atoms
-        candidates = [r for r in (clingo.Function("result", [f, now]) for f in fluents) if r in atoms]
-        found = _solve(ctl, deadline, (), lambda m: (m.contains(finished), [c for c in candidates if m.contains(c)]))
+        scheduled = [a.symbol for sig in program.scheduled for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
+        found = _solve(ctl, deadline, lambda m: frozenset(atom_shape(a) for a in scheduled if m.contains(a)))
         if found is None:
-            return TimelineResult("unknown", (), t, program.dynamic)
-        is_finished, results = found
+            return TimelineResult("unknown", (), t, previous, states)
+        # ... then the rules that event can use, with the static atoms they read
+        step = program.step if whole else specialized_step(program, found, instance)
+        _add_parts(ctl, {"step": step})
+        add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
+                        for a in static_by_signature.get(sig, ())])
+        _ground(ctl, [("step", [now])], messages, t)
+        finished = clingo.Function("finished", [now])
+        # result(F, t) holds for a fluent of the state or one that begins at t+1 (fluents.lp)
+        later = clingo.Number(t + 1)
+        fluents = set(state) | {a.symbol.arguments[0] for a in atoms.by_signature("begins", 2)
+                                if a.symbol.arguments[1] == later}
+        candidates = [r for r in (clingo.Function("result", [f, now]) for f in fluents) if r in atoms]
+        carried = [a.symbol for sig in program.previous for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
+
+        def read(m: clingo.Model):
+            return (m.contains(finished), [c.arguments[0] for c in candidates if m.contains(c)],
+                    tuple(c for c in carried if m.contains(c)), m.symbols(shown=True))
+
+        found = _solve(ctl, deadline, read)
+        if found is None:
+            return TimelineResult("unknown", (), t, previous, states)
+        is_finished, state, previous[t], symbols = found
+        states[t + 1] = tuple(state)
         if is_finished:
             ctl.ground([("check", [now])])
             ctl.assign_external(clingo.Function("query", [now]), True)
-            everything = _solve(ctl, deadline, (), lambda m: m.symbols(shown=True))
-            if everything is None:
-                return TimelineResult("unknown", (), t, program.dynamic)
-            return TimelineResult("satisfiable", tuple(everything), t, program.dynamic)
-        state = [clingo.Function("holds", [r.arguments[0], later]) for r in results]
-        add_facts(ctl, state)
-    return TimelineResult("unknown", (), MAX_STEPS, program.dynamic)
+            symbols = _solve(ctl, deadline, lambda m: m.symbols(shown=True))
+            if symbols is None:
+                return TimelineResult("unknown", (), t, previous, states)
+        shown.extend(symbols)
+        if is_finished:
+            return TimelineResult("satisfiable", tuple(shown), t, previous, states)
+    return TimelineResult("unknown", (), MAX_STEPS, previous, states)
 
 
-def _solve(ctl: clingo.Control, deadline: float, assumptions, read):
+def static_atoms(base: Iterable[A.AST], facts: list[clingo.Symbol], deadline: float) -> list[clingo.Symbol] | None:
+    """Every atom true in the model of ``base`` with the instance ``facts`` (the static part of a
+    sequence: the same at every time), or None when the deadline passed first."""
+    messages: list[str] = []
+    ctl = _control(messages)
+    _add_parts(ctl, {"base": base})
+    add_facts(ctl, facts)
+    _ground(ctl, [("base", [])], messages, 0)
+    atoms = _solve(ctl, deadline, lambda m: m.symbols(atoms=True))
+    return None if atoms is None else list(atoms)
+
+
+def answers_symbols_at(program: LiftedProgram, static: Iterable[clingo.Symbol], state: Iterable[clingo.Symbol],
+                       previous: Iterable[clingo.Symbol], t: int, time_limit: float) -> list[clingo.Symbol] | None:
+    """The shown atoms of the moment at time ``t`` of a solved sequence, as a one-moment query's
+    (the lifted ones without their time): the whole lifted program's ``schedule(t)`` and
+    ``step(t)``, grounded in a new solver with ``static``, the atoms of the program's base with the
+    instance (:func:`static_atoms`), the state at ``t`` (fluent atoms, given as ``holds(F, t)``)
+    and ``previous``, the atoms of time ``t-1`` the step reads (the schedule's).
+
+    Returns None when ``time_limit`` seconds passed first.
+    """
+    deadline = _time.monotonic() + time_limit
+    messages: list[str] = []
+    ctl = _control(messages)
+    directives = tuple(stm for stm in program.base if stm.ast_type != A.ASTType.Rule)
+    _add_parts(ctl, {"base": directives, "schedule": program.schedule, "step": program.step})
+    now = clingo.Number(t)
+    add_facts(ctl, list(static) + [clingo.Function("holds", [f, now]) for f in state] + list(previous))
+    _ground(ctl, [("base", []), ("schedule", [now]), ("step", [now])], messages, t)
+    symbols = _solve(ctl, deadline, lambda m: m.symbols(shown=True))
+    if symbols is None:
+        return None
+    out = []
+    for s in symbols:
+        if (s.name, len(s.arguments) - 1) in program.dynamic and s.arguments and s.arguments[-1].type == clingo.SymbolType.Number:
+            if s.arguments[-1] == now:
+                out.append(clingo.Function(s.name, s.arguments[:-1]))
+        elif s.name not in ("holds", "result", "begins", "ends", "occurs", "user_event_at", "event_refused", "finished"):
+            out.append(s)
+    return out
+
+
+def _solve(ctl: clingo.Control, deadline: float, read):
     """``read(model)`` of the (unique) model, or None when the deadline passed or there is none."""
     remaining = deadline - _time.monotonic()
     if remaining <= 0:
         return None
     out: list = []
-    with ctl.solve(assumptions=list(assumptions), async_=True, on_model=lambda m: out.append(read(m))) as handle:
+    with ctl.solve(async_=True, on_model=lambda m: out.append(read(m))) as handle:
         if not handle.wait(remaining):
             handle.cancel()
             return None
@@ -122,10 +232,12 @@ def run_timeline(kb, state):
 
     The instance: the state's facts whose predicate is a fluent (fluents.lp) as ``holds(F, 0)``,
     every other fact as it is, and the events as ``event(K, E)`` (pyrules.facts.events); all added
-    as values through clingo's backend.
+    as values through clingo's backend. The answers of a time (``Step.after`` ...) are built when
+    first asked, each as one query with ``kb.time_limit``.
 
     Raises:
-        NoAnswerError: the time limit was reached or the program has no answer set.
+        NoAnswerError: the time limit was reached or the program has no answer set (also when the
+            answers of a time are asked for and take longer than the time limit).
         QueryError: unknown card names.
     """
     from pyrules.answers.answer_set import Answers
@@ -145,5 +257,23 @@ def run_timeline(kb, state):
     if result.status == "unknown":
         raise NoAnswerError(f"unknown: the time limit of {kb.time_limit:g} s was reached")
     cards = {name: kb.cards[name] for name in state.card_names()}
-    return timeline_from_symbols(result.symbols, result.dynamic,
-                                 lambda symbols: Answers(symbols, state, cards, kb.rule_text))
+    time_limit = kb.time_limit
+    rule_text = kb.rule_text
+
+    static: list[list[clingo.Symbol]] = []  # the whole base's atoms, computed on the first answers asked
+
+    def answers(t: int, fluents: frozenset[clingo.Symbol]) -> Answers:
+        try:
+            if not static:
+                atoms = static_atoms(program.base, facts, _time.monotonic() + time_limit)
+                if atoms is None:
+                    raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
+                static.append(atoms)
+            symbols = answers_symbols_at(program, static[0], fluents, result.previous.get(t - 1, ()), t, time_limit)
+        except MemoryError:
+            raise NoAnswerError(f"unknown: the answers at time {t} ran out of memory") from None
+        if symbols is None:
+            raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
+        return Answers(symbols, state, cards, rule_text)
+
+    return timeline_from_symbols(result.symbols, result.states, answers)

@@ -16,7 +16,7 @@ import clingo
 from pyrules.answers.answer_set import Answers
 
 #: The time-encoding predicates the steps read (rules_asp/time/*.lp), by name and arity.
-_TIME_ATOMS = {("holds", 2), ("result", 2), ("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
+_TIME_ATOMS = {("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
                ("event_refused", 3), ("user_event_at", 2)}
 
 
@@ -126,12 +126,12 @@ class Timeline:
         return "\n".join(lines)
 
 
-def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_answers: Callable) -> Timeline:
-    """Map a solved sequence's shown atoms to a :class:`Timeline`; ``make_answers(symbols)`` builds
-    the :class:`Answers` of one moment from its (unlifted) atoms."""
-    moment: dict[int, list[clingo.Symbol]] = defaultdict(list)
-    static: list[clingo.Symbol] = []
-    holds: dict[int, set[clingo.Symbol]] = defaultdict(set)
+def timeline_from_symbols(symbols, states, make_answers: Callable[[int, frozenset[clingo.Symbol]], Answers]) -> Timeline:
+    """Map a solved sequence's shown atoms (the transition's, :mod:`pyrules.timeline.slicing`) and
+    its states (``states[t]``: the fluents holding at time t) to a :class:`Timeline`;
+    ``make_answers(t, state)`` builds the :class:`Answers` of time ``t`` from the fluents holding
+    then (called on first use, once per time)."""
+    holds: dict[int, set[clingo.Symbol]] = defaultdict(set, {t: set(fs) for t, fs in states.items()})
     changes: dict[int, list[tuple[str, clingo.Symbol]]] = defaultdict(list)
     occurs: dict[int, clingo.Symbol] = {}
     user: dict[int, int] = {}
@@ -142,9 +142,7 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
         sig = (s.name, len(s.arguments))
         if sig in _TIME_ATOMS:
             a = s.arguments
-            if s.name == "holds":
-                holds[a[1].number].add(a[0])
-            elif s.name in ("begins", "ends"):
+            if s.name in ("begins", "ends"):
                 changes[a[1].number].append((s.name, a[0]))
             elif s.name == "occurs":
                 occurs[a[1].number] = a[0]
@@ -154,13 +152,8 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
                 refused[a[0].number] = a[2]
             elif s.name == "finished":
                 finished.append(a[0].number)
-            continue
-        if s.name == "cites" and len(s.arguments) == 3 and s.arguments[0].name in ("begins", "ends", "event_refused"):
+        elif s.name == "cites" and len(s.arguments) == 3 and s.arguments[0].name in ("begins", "ends", "event_refused"):
             cites[s.arguments[2].number].setdefault(s.arguments[0], set()).add(s.arguments[1].string)
-        if (s.name, len(s.arguments) - 1) in dynamic and s.arguments and s.arguments[-1].type == clingo.SymbolType.Number:
-            moment[s.arguments[-1].number].append(clingo.Function(s.name, s.arguments[:-1]))
-        else:
-            static.append(s)
     end = min(finished) if finished else max(occurs, default=0) + 1
     built: dict[int, Answers] = {}
 
@@ -168,7 +161,7 @@ def timeline_from_symbols(symbols, dynamic: frozenset[tuple[str, int]], make_ans
         if t not in built:
             if not 0 <= t <= end:
                 raise IndexError(f"no time {t} in this sequence (0..{end})")
-            built[t] = make_answers(static + moment.get(t, []))
+            built[t] = make_answers(t, frozenset(holds.get(t, set())))
         return built[t]
 
     steps = []
