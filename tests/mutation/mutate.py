@@ -6,8 +6,13 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     #    (runs the whole suite once with tests/mutation/mutation_plugin.py, ~6-15 min); with test
     #    files, records only those and merges them into the record (new tests)
     .venv/bin/python tests/mutation/mutate.py record [tests/test_new.py ...]
+    #    and the fixtures' costs (module fixtures: knowledge bases, warm sessions), for the budget
+    .venv/bin/python tests/mutation/mutate.py record --setup-only
     # 2. a seeded sample of mutants, one at a time, each against the tests that exercise it
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 [--budget 60] [--timeout 240]
+    #    after writing tests for survivors: record the new test files, then run the survivors again
+    .venv/bin/python tests/mutation/mutate.py record tests/test_rule_boundaries_x.py
+    .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
     .venv/bin/python tests/mutation/mutate.py report [--markdown tests/mutation/LAST_RUN.md]
 
@@ -34,8 +39,8 @@ tree's ``rules_asp/`` is never written), read by pyrules through ``PYRULES_RULE_
 10``) on the tests selected for it: those that, in the recording, passed and grounded every
 predicate of the positive body of the original rule or of the mutated one (a test that cannot ground
 a rule's body cannot see the rule change); a rule with no positive body literal selects every
-recorded test. The selected tests are run fastest first up to ``--budget`` seconds of recorded test
-time. A mutant is *killed* when a test fails, *survived* when all pass, *timeout* past ``--timeout``
+recorded test. The selected tests are run up to ``--budget`` seconds of recorded cost (each test
+module's fixtures once, plus each test's call), the cheapest modules and fastest tests first. A mutant is *killed* when a test fails, *survived* when all pass, *timeout* past ``--timeout``
 seconds (counted as killed: a mutant that makes a question run away is noticed), *error* when pytest
 cannot run (not counted). At the end the tests that killed mutants are run once on the unmutated
 copy; a mutant killed only by tests that fail there too is an *error*, not a kill.
@@ -253,8 +258,10 @@ def positive_body_predicates(rule_text: str) -> set[str]:
 
 
 def select_tests(mutant: Mutant, record: dict, budget: float) -> list[str]:
-    """The recorded tests that passed and could ground the original or the mutated rule, fastest first,
-    up to ``budget`` seconds of recorded test time (at least one test)."""
+    """The recorded tests that passed and could ground the original or the mutated rule, up to
+    ``budget`` seconds of recorded cost: a test module's fixtures (the largest setup time of its
+    tests: its knowledge bases, warm sessions) once per module, plus each test's call; the cheapest
+    first (a test's call plus its module's fixtures), skipping those that no longer fit; at least one."""
     tests = {t: r for t, r in record["tests"].items() if r["outcome"] == "passed"}
     chosen: set[str] = set()
     for rule in (mutant.original, mutant.mutated):
@@ -262,13 +269,19 @@ def select_tests(mutant: Mutant, record: dict, budget: float) -> list[str]:
             continue
         needed = positive_body_predicates(rule)
         chosen |= {t for t, r in tests.items() if r["predicates"] and needed <= set(r["predicates"])}
-    ordered = sorted(chosen, key=lambda t: (tests[t]["duration"], t))
-    picked, spent = [], 0.0
-    for test in ordered:
-        if picked and spent + tests[test]["duration"] > budget:
-            break
+    module_cost: dict[str, float] = {}
+    for test, row in record["tests"].items():
+        module = test.split("::")[0]
+        module_cost[module] = max(module_cost.get(module, 0.0), row.get("setup", 0.0))
+    picked, spent, paid = [], 0.0, set()
+    for test in sorted(chosen, key=lambda t: (tests[t]["duration"] + module_cost[t.split("::")[0]], t)):
+        module = test.split("::")[0]
+        cost = tests[test]["duration"] + (0.0 if module in paid else module_cost[module])
+        if picked and spent + cost > budget:
+            continue  # too dear: a cheaper one may still fit
         picked.append(test)
-        spent += tests[test]["duration"]
+        paid.add(module)
+        spent += cost
     return picked
 
 
@@ -287,8 +300,18 @@ def run_pytest(rule_base: Path, tests: list[str], timeout: float) -> tuple[str, 
     except subprocess.TimeoutExpired:
         return "timeout", [], time.monotonic() - start
     seconds = time.monotonic() - start
+    missing = [m.replace(f"{REPO}/", "") for m in
+               re.findall(r"^ERROR: not found: (\S+)", done.stdout + done.stderr, re.MULTILINE)]
+    if done.returncode == 4 and missing and len(missing) < len(tests):
+        # tests renamed or removed since the recording: run the others
+        status, failing, more = run_pytest(rule_base, [t for t in tests if t not in missing],
+                                           timeout - seconds)
+        return status, failing, seconds + more
     failing = re.findall(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
     status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
+    if status == "error":
+        failing = [(done.stdout + done.stderr).strip().splitlines()[-1][:300] if (done.stdout + done.stderr).strip()
+                   else f"pytest exit {done.returncode}"]
     return status, failing, seconds
 
 
@@ -338,7 +361,8 @@ def sample(root: Path, seed: int, count: int, done_keys: set[str]):
 
 def command_run(args) -> None:
     record = json.loads(RECORD.read_text(encoding="utf-8"))
-    done = {r["key"] for r in load_results() if r.get("seed") == args.seed}
+    latest = {r["key"]: r for r in load_results() if r.get("seed") == args.seed}
+    done = {k for k, r in latest.items() if not (args.retry_survivors and r["status"] == "survived")}
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
@@ -401,7 +425,13 @@ def command_record(args) -> None:
                     *args.pytest_args], cwd=REPO, env=env, check=False)
     if args.pytest_args:
         record = json.loads(RECORD.read_text(encoding="utf-8")) if RECORD.exists() else {"tests": {}}
-        record["tests"].update(json.loads(target.read_text(encoding="utf-8"))["tests"])
+        partial = json.loads(target.read_text(encoding="utf-8"))["tests"]
+        if "--setup-only" in args.pytest_args:  # fixture costs only: kept beside the recorded runs
+            for test, row in partial.items():
+                if test in record["tests"]:
+                    record["tests"][test]["setup"] = row["setup"]
+        else:
+            record["tests"].update(partial)
         RECORD.write_text(json.dumps(record), encoding="utf-8")
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     grounded = sum(1 for r in record["tests"].values() if r["predicates"])
@@ -473,10 +503,16 @@ def main(argv=None) -> None:
     run.add_argument("--budget", type=float, default=60.0, help="seconds of recorded test time per mutant")
     run.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant")
     run.add_argument("--no-baseline", action="store_true", help="skip the final run on the unmutated copy")
+    run.add_argument("--retry-survivors", action="store_true",
+                     help="run this seed's survivors again (after new tests: record them first)")
     rep = sub.add_parser("report", help="summarise the results")
     rep.add_argument("--seed", type=int)
     rep.add_argument("--markdown")
-    args = parser.parse_args(argv)
+    args, extra = parser.parse_known_args(argv)
+    if extra and args.command != "record":
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        args.pytest_args = [*args.pytest_args, *extra]  # pytest's own options (-k, --setup-only)
     {"record": command_record, "run": command_run, "report": command_report}[args.command](args)
 
 

@@ -1,13 +1,14 @@
 """pytest plugin of the mutation tool (``tests/mutation/mutate.py``): loaded with ``-p mutation_plugin``
 (``tests/mutation`` on ``PYTHONPATH``), never by the ordinary test run.
 
-For every test it records the outcome, the duration of its call (seconds) and the names of the
+For every test it records the outcome, the durations of its setup (``setup``: fixtures, the first test
+of a module pays its module's) and of its call (``duration``), in seconds, and the names of the
 predicates that have at least one ground atom in any ``clingo.Control`` the test grounded or solved
 in this process (``Control.symbolic_atoms`` after each ``ground``; a control grounded by a fixture
 counts for every test that solves with it). Tests that run pyrules in a subprocess
 (the CLI tests) or in forked workers (``ask_many``) are recorded with no predicates, so the mutation
 tool never selects them. At the end of the session it writes JSON to ``$PYRULES_MUTATION_RECORD``:
-``{"tests": {nodeid: {"outcome": str, "duration": float, "predicates": [name, ...]}}}``.
+``{"tests": {nodeid: {"outcome": str, "duration": float, "setup": float, "predicates": [name, ...]}}}``.
 """
 
 from __future__ import annotations
@@ -64,8 +65,8 @@ def pytest_runtest_protocol(item, nextitem):
 
 def pytest_runtest_logreport(report):
     record = _records.setdefault(report.nodeid, {})
-    if report.when == "call":
-        record["duration"] = round(report.duration, 3)
+    if report.when in ("setup", "call"):
+        record["setup" if report.when == "setup" else "duration"] = round(report.duration, 3)
     if report.failed or report.when == "call" or (report.when == "setup" and report.skipped):
         if record.get("outcome") != "failed":
             record["outcome"] = report.outcome
@@ -76,6 +77,7 @@ def pytest_sessionfinish(session, exitstatus):
     if not path:
         return
     out = {nodeid: {"outcome": r.get("outcome", "unknown"), "duration": r.get("duration", 0.0),
+                    "setup": r.get("setup", 0.0),
                     "predicates": sorted(r.get("predicates", ()))} for nodeid, r in _records.items()}
     with open(path, "w", encoding="utf-8") as handle:
         json.dump({"tests": out}, handle)

@@ -1,0 +1,60 @@
+"""Each condition literal of summoning sickness for {T} abilities (issue 23: tests that notice when a
+rule changes): table-driven over controlled since the turn began / haste / "as though it had haste"
+for its controller or for the other player / tapped, with a real card (Fyndhorn Elves, "{T}: Add
+{G}."). 602.5a, 302.6: a creature's {T} ability only if its controller has controlled it
+continuously since their most recent turn began, unless it has haste (702.10c) or an effect lets its
+controller activate as though it had haste (609.4); 107.5: a tapped permanent can't pay {T}.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+
+from pyrules import GameState
+
+ROWS = list(itertools.product((False, True), (False, True), (None, "a", "b"), (False, True)))
+
+
+def state(since_turn_began: bool, haste: bool, as_though_haste: str | None, tapped: bool) -> GameState:
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("elf", "Fyndhorn Elves", "battlefield", "a", controller="a")
+    if since_turn_began:
+        s.controlled_since_turn_began("elf")
+    if haste:
+        s.grant_keyword("h", "elf", "haste")
+    if as_though_haste:
+        s.may_activate_as_though_haste(as_though_haste)
+    if tapped:
+        s.tap("elf")
+    return s
+
+
+@pytest.fixture(scope="module")
+def session(kb_of):
+    return kb_of("Fyndhorn Elves").warm([state(*row) for row in ROWS])
+
+
+@pytest.mark.parametrize("since_turn_began,haste,as_though_haste,tapped", ROWS)
+def test_tap_ability_summoning_sickness_each_condition_602_5a_302_6(session, since_turn_began, haste,
+                                                                     as_though_haste, tapped):
+    (verdict,) = session.ask(state(since_turn_began, haste, as_though_haste, tapped)).outcomes().activations("elf")
+    sick = not since_turn_began and not haste and as_though_haste != "a"  # only its controller's effect counts
+    expected = {"summoning_sickness"} if sick else set()
+    if tapped:
+        expected.add("tapped")
+    assert set(verdict.reasons) == expected
+    assert verdict.allowed == (not expected)
+    cited = {c.rule for c in verdict.citations}
+    if sick or verdict.allowed:
+        assert {"602.5a", "302.6"} <= cited
+    if tapped:
+        assert "107.5" in cited
+    if verdict.allowed and not since_turn_began:
+        # the exemption it rests on: its haste (702.10c), else its controller's as-though effect (609.4)
+        assert ("702.10c" in cited) == haste
+        assert ("609.4" in cited) == (not haste)
