@@ -144,3 +144,46 @@ def test_living_metal_makes_the_vehicle_a_creature_during_your_turn(kb):
     answers = kb(name, "Smuggler's Copter").ask(s)
     (verdict,) = answers.derived("may_attack")
     assert verdict.args == ("arcee",) and {"702.161a", "508.1a"} <= rules(verdict)
+
+
+# --- a keyword the CR adds: understood from its definition ----------------------------------------
+
+GRAVECAST = ("702.193. Gravecast\n\n"
+             "702.193a Gravecast is a static ability that functions while the card with gravecast is in a "
+             "player’s graveyard. “Gravecast [cost]” means “You may cast this card from your graveyard by paying "
+             "[cost] rather than paying its mana cost.”\n\n")
+
+
+@pytest.fixture(scope="module")
+def cr_with_gravecast(cr_newest, tmp_path_factory):
+    text = cr_newest.read_text(encoding="utf-8-sig")
+    at = text.index("\n703. ", text.index("702.192a")) + 1
+    path = tmp_path_factory.mktemp("cr") / cr_newest.name
+    path.write_text(text[:at] + GRAVECAST + text[at:], encoding="utf-8")
+    return path
+
+
+def test_a_keyword_added_to_the_cr_with_an_escape_like_definition_casts_from_the_graveyard(cr_with_gravecast,
+                                                                                          oracle_records):
+    # The definition's words are escape's (702.138a): with no code change, a card given gravecast may
+    # be cast from its owner's graveyard by that alternative cost (118.9); its total is not claimed
+    # (the granted keyword's cost is the effect's, not given).
+    from pyrules import KnowledgeBase
+    from pyrules.inputs.cards import cards_from_json
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
+
+    kb = KnowledgeBase(cards_from_json([oracle_records["Lightning Bolt"]]),
+                       rules_document=load_comprehensive_rules(cr_with_gravecast))
+    s = game()
+    s.add_object("bolt", "Lightning Bolt", "graveyard", "a")
+    s.grant_keyword("g", "bolt", "gravecast", source="src")
+    s.propose("p", "a", "bolt", method="alternative(gravecast)")
+    answers = kb.ask(s)
+    (opt,) = answers.cast_options("bolt")
+    assert opt.allowed and opt.method == "alternative(gravecast)" and "702.193a" in rules(opt)
+    assert [d.args for d in answers.derived("proposal_legal")] == [("p",)] and answers.derived("total_cost") == []
+    # Without the definition the same grant gives no way to cast it from the graveyard.
+    s2 = game()
+    s2.add_object("bolt", "Lightning Bolt", "graveyard", "a")
+    s2.grant_keyword("g", "bolt", "gravecast", source="src")
+    assert KnowledgeBase(cards_from_json([oracle_records["Lightning Bolt"]])).ask(s2).cast_options("bolt") == []
