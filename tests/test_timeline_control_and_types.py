@@ -336,3 +336,47 @@ def test_an_animated_mutavault_that_came_under_control_this_turn_cannot_tap_for_
     tl = kb.run(plain)
     assert tl.finished, tl.steps[-1].refused
     assert _atom("tapped(vault)") in _user_steps(tl)[0].state
+
+
+def test_two_control_effects_until_end_of_turn_control_returns_to_the_owner_in_cleanup_613_7b(kb_of):
+    # Act of Treason, then Threaten on the same Bears: both end in the cleanup step; the player who
+    # controlled them before the earlier effect gets them back (613.7b: timestamps as they resolve)
+    kb = kb_of("Act of Treason", "Threaten", "Grizzly Bears")
+    s = _state(("act", "Act of Treason", "hand", "alice"), ("threaten", "Threaten", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "act", targets=["bears"])
+    s.then_resolve()
+    s.then_cast("alice", "threaten", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    second = _user_steps(tl)[3]
+    assert sum(1 for f in second.state if f.name == "control_effect") == 2
+    cleanup = _user_steps(tl)[-1]
+    assert _atom("controller(bears,bob)") in cleanup.state and _atom("controller(bears,alice)") not in cleanup.state
+    assert {"514.2", "613.7b"} <= _citations(cleanup, "controller(bears,bob)")
+
+
+def test_a_control_effect_for_good_applies_again_when_a_later_one_ends_613_7b(kb_of):
+    # alice takes the Bears for good (Slave of Bolas); bob takes them back until end of turn (Word of
+    # Seizing): in the cleanup step bob's effect ends and alice's, still there, applies (613.7b)
+    kb = kb_of("Slave of Bolas", "Word of Seizing", "Grizzly Bears")
+    s = _state(("slave", "Slave of Bolas", "hand", "alice"), ("word", "Word of Seizing", "hand", "bob"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "slave", targets=["bears"])
+    s.then_resolve()
+    s.then_pass_priority()
+    s.then_cast("bob", "word", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    word = _user_steps(tl)[4]
+    assert _atom("controller(bears,bob)") in word.state
+    cleanup = _user_steps(tl)[-1]
+    assert _atom("controller(bears,alice)") in cleanup.state and _atom("controller(bears,bob)") not in cleanup.state
+    assert {"514.2", "613.7b"} <= _citations(cleanup, "controller(bears,alice)")
+    assert [str(f.arguments[2]) for f in cleanup.state if f.name == "control_effect"] == ["alice"]
