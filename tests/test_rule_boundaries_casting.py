@@ -29,3 +29,39 @@ def test_a_land_is_never_cast_a_nonland_card_is_305_1_709_3(kb_of, index, name, 
     answers = kb_of(*HAND).ask(own_main_phase(*HAND))
     options = answers.cast_options(f"o{index}")
     assert [(o.face, o.allowed) for o in options] == ([(1, True)] if castable else [])
+
+
+def opponents_end_step() -> GameState:
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("b", "ending", "end", "a")
+    return s
+
+
+def test_adventurer_face_blocked_by_timing_cites_715_4_the_adventure_is_castable_715_3a(kb_of):
+    # b's end step, a holds priority: Stomp (an instant Adventure) may be cast; Bonecrusher Giant, cast
+    # normally (715.4: only its normal characteristics), waits for a's main phase.
+    s = opponents_end_step()
+    s.add_object("bg", "Bonecrusher Giant // Stomp", "hand", "a")
+    options = {o.face_name: o for o in kb_of("Bonecrusher Giant // Stomp").ask(s).cast_options("bg")}
+    giant, stomp = options["Bonecrusher Giant"], options["Stomp"]
+    assert (giant.face, giant.allowed, giant.reasons) == (1, False, ("timing",))
+    assert "715.4" in {c.rule for c in giant.citations}
+    assert (stomp.face, stomp.allowed) == (2, True)
+    assert "715.3a" in {c.rule for c in stomp.citations} and "715.4" not in {c.rule for c in stomp.citations}
+
+
+@pytest.mark.parametrize("zone,combined", [("graveyard", True), ("hand", False)])
+def test_as_though_flash_combined_with_another_permission_cites_609_4a(kb_of, zone, combined):
+    # Leyline of Anticipation lets a cast spells as though they had flash. From the graveyard, with
+    # another effect's permission to cast from there, the two combine (609.4a); from the hand (the
+    # rules' own permission, 601.3) there is only the one effect, and 609.4a is not cited.
+    s = opponents_end_step()
+    s.add_object("gb", "Grizzly Bears", zone, "a")
+    s.add_object("ley", "Leyline of Anticipation", "battlefield", "a", controller="a")
+    if zone == "graveyard":
+        s.permit_cast("yard", "a", "graveyard")
+    (option,) = kb_of("Grizzly Bears", "Leyline of Anticipation").ask(s).cast_options("gb")
+    assert option.allowed and option.zone == zone
+    assert ("609.4a" in {c.rule for c in option.citations}) == combined

@@ -1,0 +1,72 @@
+"""The total cost at each boundary (issue 23: tests that notice when a rule changes), table-driven
+with real cards: 601.2f adds increases, subtracts reductions (generic mana only, never below zero,
+118.7a/118.7d), then applies a floor ("costs at least N": a total of N-1 is raised to N, a total of
+N or more is kept). Rows are just below, at and above each boundary.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules import GameState
+
+SPELLS = {"Lightning Bolt": "{R}", "Counterspell": "{U}{U}", "Divination": "{2}{U}", "Lava Axe": "{4}{R}"}
+
+
+def proposal_state(card: str, *, increase: int = 0, reduction: int = 0, floor: int | None = None,
+                   increase_creatures_only: bool = False) -> GameState:
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("x", card, "hand", "a")
+    if increase:
+        kinds = {"card_types": ("creature",)} if increase_creatures_only else {}
+        s.cost_increase("more", increase, **kinds)
+    if reduction:
+        s.cost_reduction("less", "a", reduction)
+    if floor is not None:
+        s.cost_floor("floor", floor)
+    s.propose("p", "a", "x", 1)
+    return s
+
+
+def total(kb_of, card: str, **effects) -> tuple[int, int]:
+    answers = kb_of(*SPELLS).ask(proposal_state(card, **effects))
+    (found,) = [(int(d.args[1]), int(d.args[2])) for d in answers.derived("total_cost") if d.args[0] == "p"]
+    return found
+
+
+@pytest.mark.parametrize("card,increase,reduction,mana", [
+    ("Divination", 0, 0, 3),
+    ("Divination", 1, 0, 4),
+    ("Divination", 0, 1, 2),
+    ("Divination", 0, 2, 1),   # {2} reduced away: {U} left
+    ("Divination", 0, 3, 1),   # more reduction than generic mana: colored mana is never reduced (118.7a)
+    ("Divination", 1, 3, 1),   # 2 + 1 - 3 = 0 generic
+    ("Divination", 2, 3, 2),   # 2 + 2 - 3 = 1 generic
+    ("Lightning Bolt", 0, 1, 1),
+    ("Lightning Bolt", 2, 1, 2),
+    ("Counterspell", 1, 0, 3),
+])
+def test_total_cost_adds_increases_and_subtracts_reductions_601_2f(kb_of, card, increase, reduction, mana):
+    assert total(kb_of, card, increase=increase, reduction=reduction) == (mana, 0)
+
+
+@pytest.mark.parametrize("card,floor,mana", [
+    ("Lightning Bolt", 3, 3), ("Counterspell", 3, 3), ("Divination", 3, 3), ("Lava Axe", 3, 5),
+    ("Counterspell", 2, 2), ("Lightning Bolt", 2, 2),
+])
+def test_a_floor_raises_only_a_total_below_it_601_2f(kb_of, card, floor, mana):
+    assert total(kb_of, card, floor=floor) == (mana, 0)
+
+
+def test_the_floor_applies_after_increases_and_reductions_601_2f(kb_of):
+    # Lava Axe {4}{R} reduced by 3 is {1}{R} (2), raised by the floor to 3; Bolt increased by 2 is 3: kept.
+    assert total(kb_of, "Lava Axe", reduction=3, floor=3) == (3, 0)
+    assert total(kb_of, "Lightning Bolt", increase=2, floor=3) == (3, 0)
+    assert total(kb_of, "Lightning Bolt", increase=3, floor=3) == (4, 0)
+
+
+def test_an_increase_for_creature_spells_does_not_apply_to_an_instant_601_2f(kb_of):
+    assert total(kb_of, "Lightning Bolt", increase=2, increase_creatures_only=True) == (1, 0)
