@@ -56,9 +56,9 @@ import argparse
 import hashlib
 import json
 import os
-import random
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -328,21 +328,26 @@ def load_results() -> list[dict]:
     return [json.loads(line) for line in RESULTS.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def sample(root: Path, seed: int, count: int, done_keys: set[str]):
-    """``count`` mutants drawn with ``random.Random(seed)`` from every mutant of the rule base (distinct
-    texts, grounding), the operators in turn (``OPERATORS``: without it, half the sample would swap
-    arguments), skipping those in ``done_keys``; yields ``(mutant, file text)``."""
-    rng = random.Random(seed)
+def sample(root: Path, seed: int, count: int, done_keys: set[str], first_keys: frozenset[str] = frozenset()):
+    """``count`` mutants of the rule base (distinct texts, grounding) in the order the seed gives,
+    skipping those in ``done_keys``; yields ``(mutant, file text)``. Before them, the mutants whose keys
+    are in ``first_keys`` (survivors run again), wherever they are in the order.
+
+    The order: within each operator, the mutants sorted by a hash of the seed and their key (the key
+    does not depend on line numbers, so an edit elsewhere in the rule base leaves the order of the
+    other mutants as it was); then the operators in turn (``OPERATORS``: without it, half the sample
+    would swap arguments)."""
     by_operator: dict[str, list] = {}
     for f in rule_base_files(root):
         for m in file_mutants(root, f):
             by_operator.setdefault(m[0].operator, []).append(m)
-    queues = []
-    for operator in OPERATORS:  # stratified: the operators in turn, each list shuffled by the seed
-        group = by_operator.get(operator, [])
-        rng.shuffle(group)
-        queues.append(group)
+    queues = [sorted(by_operator.get(operator, []),
+                     key=lambda m: hashlib.sha1(f"{seed}:{m[0].key}".encode()).hexdigest())
+              for operator in OPERATORS]
     every = [q[i] for i in range(max(map(len, queues))) for q in queues if i < len(q)]
+    for mutant, text in every:
+        if mutant.key in first_keys and grounds(mutant.mutated):
+            yield mutant, text
     seen_texts: set[str] = set()
     given = 0
     for mutant, text in every:
@@ -354,19 +359,22 @@ def sample(root: Path, seed: int, count: int, done_keys: set[str]):
         if not grounds(mutant.mutated):
             continue
         given += 1
-        if mutant.key in done_keys:
+        if mutant.key in done_keys or mutant.key in first_keys:
             continue
         yield mutant, text
 
 
 def command_run(args) -> None:
+    # A SIGTERM ends the run cleanly: the running pytest is killed and the temporary copy removed.
+    signal.signal(signal.SIGTERM, lambda signum, frame: sys.exit(143))
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     latest = {r["key"]: r for r in load_results() if r.get("seed") == args.seed}
-    done = {k for k, r in latest.items() if not (args.retry_survivors and r["status"] == "survived")}
+    done = set(latest)
+    again = frozenset(k for k, r in latest.items() if r["status"] == "survived") if args.retry_survivors else frozenset()
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
-        for mutant, text in sample(root, args.seed, args.count, done):
+        for mutant, text in sample(root, args.seed, args.count, done, again):
             path = root / mutant.file
             original = path.read_text(encoding="utf-8")
             tests = select_tests(mutant, record, args.budget)
