@@ -930,6 +930,12 @@ class _Sentence(Transformer):
         return [("grants_keyword", ("target", ("card_in_your_graveyard",) + kinds), "flashback"),
                 ("duration", "until_end_of_turn")]
 
+    def flashback_grant_each(self, c):
+        # 702.34a, 611.2c: each card of those types in your graveyard as the spell resolves.
+        kinds = tuple(k.strip().lower() for k in str(c[0]).replace(" and ", " or ").split(" or "))
+        return [("grants_keyword", ("each_card_in_your_graveyard",) + kinds, "flashback"),
+                ("duration", "until_end_of_turn")]
+
     def flashback_cost_is_mana_cost(self, c):
         # 702.34a: the granted flashback cost is the card's mana cost.
         return [("granted_keyword_cost", "flashback", "mana_cost")]

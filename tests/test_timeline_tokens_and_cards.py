@@ -300,3 +300,23 @@ def test_recoups_flashback_ends_in_the_cleanup_step_514_2(kb_of):
 def test_recoup_targeting_an_instant_card_is_refused_601_2c(kb_of):
     tl = kb_of("Recoup", "Lava Spike", "Lightning Bolt").run(_recoup("bolt"))
     assert str(tl.steps[-1].refused) == "target_not_allowed(bolt)" and "601.2c" in tl.steps[-1].refused_citations
+
+
+def test_past_in_flames_gives_flashback_to_each_instant_and_sorcery_card_there_611_2c(kb_of):
+    # "Each instant and sorcery card in your graveyard gains flashback until end of turn.": the cards
+    # in its controller's graveyard as it resolves (not the creature card, not the opponent's card)
+    kb = kb_of("Past in Flames", "Lava Spike", "Lightning Bolt", "Grizzly Bears")
+    s = _state(("pif", "Past in Flames", "hand", "alice"), ("spike", "Lava Spike", "graveyard", "alice"),
+               ("bolt", "Lightning Bolt", "graveyard", "alice"), ("bears", "Grizzly Bears", "graveyard", "alice"),
+               ("bobs", "Lightning Bolt", "graveyard", "bob"))
+    s.then_cast("alice", "pif")
+    s.then_resolve()
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    granted = {str(f.arguments[1]) for f in _user_steps(tl)[1].state if f.name == "grants_keyword"}
+    assert granted == {"spike", "bolt"}
+    assert _holds(tl, "life_total(bob,17)") and _holds(tl, "in_zone(bolt,exile)")
+    assert _holds(tl, "in_zone(pif,graveyard)")   # its own printed flashback was not used
+    assert _unapplied(tl) == set()
