@@ -320,3 +320,67 @@ def test_past_in_flames_gives_flashback_to_each_instant_and_sorcery_card_there_6
     assert _holds(tl, "life_total(bob,17)") and _holds(tl, "in_zone(bolt,exile)")
     assert _holds(tl, "in_zone(pif,graveyard)")   # its own printed flashback was not used
     assert _unapplied(tl) == set()
+
+
+# --- a scenario file names a token by a table (pyrules.facts.scenario) ---------------------------
+
+_ALARM_TOML = '''cards = {cards}
+[[players]]
+player = "alice"
+[[players]]
+player = "bob"
+[[objects]]
+obj = "alarm"
+card = "Raise the Alarm"
+zone = "hand"
+owner = "alice"
+[[objects]]
+obj = "shock"
+card = "Shock"
+zone = "hand"
+owner = "alice"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "precombat_main"
+priority = "alice"
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "alarm"
+[[events]]
+kind = "resolve"
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "shock"
+targets = [{target}]
+'''
+
+
+def _alarm_scenario(tmp_path, shared_data, target):
+    import json
+
+    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{part}.json") for part in ("A-K", "L-Z")]
+    path = tmp_path / "s.toml"
+    path.write_text(_ALARM_TOML.format(cards=json.dumps(cards), target=target), encoding="utf-8")
+    return path
+
+
+def test_a_scenario_targets_a_token_by_a_table_111_1(tmp_path, shared_data):
+    from pyrules.facts.scenario import load_scenario
+
+    state = load_scenario(_alarm_scenario(tmp_path, shared_data, '{token = "alarm", number = 2}')).state
+    targets = [f for f in state.sequence_events if f.name == "event_target"]
+    assert [str(f.arguments[1]) for f in targets] == ["token(alarm,1,1,2)"]
+
+
+@pytest.mark.parametrize("target, message", [('{token = "alarm", nuber = 2}', "its keys token, ability"),
+                                             ('{token = "alarm", number = 0}', "number must be a number of 1 or more")])
+def test_a_bad_token_table_names_the_file_and_line(tmp_path, shared_data, target, message):
+    from pyrules.errors import ScenarioError
+    from pyrules.facts.scenario import load_scenario
+
+    with pytest.raises(ScenarioError, match=message) as err:
+        load_scenario(_alarm_scenario(tmp_path, shared_data, target))
+    assert err.value.line == 31

@@ -65,7 +65,9 @@ with the other keys as its arguments:
                        ids), ``x``, ``modes`` (mode numbers of a modal spell) (601.2b-c, 700.2)
 ``activate``           ``player``, ``obj``, ``ability`` (its number, 1-based, as printed on the
                        object's face), ``targets`` (602.2)
-``resolve``            none: the top object of the stack resolves (608.2)
+``resolve``            the top object of the stack resolves (608.2); ``accepts`` / ``declines``: the
+                       ability numbers whose "you may" its controller does / doesn't do (608.2d),
+                       ``discards``: the cards a player chose to discard (701.9b)
 ``pass_priority``      none: the player with priority passes, the other player gets it (117.3d)
 ``destroy``            ``obj`` (701.8a)
 ``sacrifice``          ``obj`` (701.21a)
@@ -79,6 +81,10 @@ with the other keys as its arguments:
                        declare_blockers, combat_damage, end_of_combat, postcombat_main, end, cleanup)
 ``next_turn``          ``player``: whose turn begins (502.3)
 =====================  =====================================================================
+
+An object id may also name a token a resolving spell created (111.1): a table ``{token = "alarm"}``
+(the spell), with ``ability``, ``description`` and ``number`` (each 1 by default;
+:func:`pyrules.facts.events.token_id`), e.g. ``targets = [{token = "alarm", number = 2}]``.
 
 The keys are the ``then_*`` method's parameters, so a new one is a key at once. An unknown
 ``kind`` or key, a missing argument or a value the builder refuses is an error naming
@@ -268,6 +274,44 @@ def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, 
         raise ScenarioError(f"[[{section}]] #{index + 1}: bad value: {err}", label, *where()) from None
 
 
+#: The keys of a table naming a token in an event (:func:`pyrules.facts.events.token_id`).
+_TOKEN_KEYS = ("token", "ability", "description", "number")
+
+
+def _token_ids(label: str, text: str, index: int, entry: dict[str, Any]) -> dict[str, Any]:
+    """``entry`` (an ``[[events]]`` entry) with each table ``{token = "alarm", number = 2}`` given as an
+    object id (``obj``, an item of ``targets`` or ``discards``) replaced by that token's id (111.1).
+
+    Raises:
+        ScenarioError: such a table with another key or a bad number, with the file and line.
+    """
+    from pyrules.facts.events import token_id
+
+    def one(key: str, value):
+        if not isinstance(value, dict):
+            return value
+        line = _key_line(text, "events", index, key)
+        unknown = sorted(set(value) - set(_TOKEN_KEYS))
+        if "token" not in value or unknown:
+            raise ScenarioError(f"[[events]] #{index + 1}: {key}: a table names a token by its keys "
+                                f"{', '.join(_TOKEN_KEYS)} (token required), not {sorted(value)}",
+                                label, line, _column(text, line, key))
+        if not isinstance(value["token"], str):
+            raise ScenarioError(f"[[events]] #{index + 1}: {key}: token must be the id of the spell that created it",
+                                label, line, _column(text, line, key))
+        try:
+            return token_id(value["token"], value.get("ability", 1), value.get("description", 1), value.get("number", 1))
+        except StateValueError as err:
+            raise ScenarioError(f"[[events]] #{index + 1}: {key}: {err.message}", label, line,
+                                _column(text, line, key)) from None
+
+    out = dict(entry)
+    for key in ("obj", "targets", "discards"):
+        if key in out:
+            out[key] = [one(key, v) for v in out[key]] if isinstance(out[key], list) else one(key, out[key])
+    return out
+
+
 def load_scenario(path: str | Path) -> Scenario:
     """Read a scenario TOML file into a :class:`Scenario`.
 
@@ -361,6 +405,7 @@ def load_scenario(path: str | Path) -> Scenario:
             line = _key_line(text, "events", i, "kind")
             raise ScenarioError(f"[[events]] #{i + 1}: kind must be one of {', '.join(kinds)}, not {kind!r}",
                                 label, line, _column(text, line, "kind"))
+        event = _token_ids(label, text, i, event)
         known = set(state.pending_references)
         _call(label, text, "events", i, getattr(state, EVENT_PREFIX + kind), event, columns=True)
         entries.append(("events", i, EVENT_PREFIX + kind, event))
