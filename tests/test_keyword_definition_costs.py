@@ -25,10 +25,10 @@ def test_defined_keywords_are_interpreted_through_their_definitions():
     from pyrules.checks.keyword_coverage import interpreted_keywords
     from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
     interpreted = interpreted_keywords(list(default_keyword_definition_symbols()))
-    assert {"escape", "retrace", "undaunted", "affinity", "bargain", "living_metal"} <= interpreted
+    assert {"escape", "retrace", "undaunted", "affinity", "bargain", "living_metal", "surge"} <= interpreted
     # Evoke's and dash's alternative costs are applied, but their triggers (702.74a, 702.109a) no rule
     # reads: they stay assumptions.
-    assert not {"evoke", "dash", "blitz", "warp", "cleave"} & interpreted
+    assert not {"evoke", "dash", "blitz", "warp", "cleave", "overload", "spectacle", "prowl"} & interpreted
 
 
 def test_escape_casts_from_the_graveyard_for_its_escape_cost(kb):
@@ -144,6 +144,62 @@ def test_living_metal_makes_the_vehicle_a_creature_during_your_turn(kb):
     answers = kb(name, "Smuggler's Copter").ask(s)
     (verdict,) = answers.derived("may_attack")
     assert verdict.args == ("arcee",) and {"702.161a", "508.1a"} <= rules(verdict)
+
+
+
+def _surge_state(cast_before: bool, record: bool = True):
+    s = own_main_phase()
+    s.add_object("crush", "Crush of Tentacles", "hand", "a")
+    s.add_object("bolt", "Lightning Bolt", "graveyard", "a")
+    if record:
+        s.record_turn_began()
+        if cast_before:
+            s.record_cast("a", "bolt")
+    s.propose("p", "a", "crush", alternative_costs=("surge",))
+    return s
+
+
+def test_surge_pays_its_cost_if_its_caster_cast_another_spell_this_turn(kb):
+    # 702.117a: "You may pay [cost] rather than pay this spell's mana cost as you cast this spell if you
+    # or one of your teammates has cast another spell this turn": Crush of Tentacles, Surge {3}{U}{U}:
+    # after a's Lightning Bolt this turn, the total is 5 (601.2f, 118.9), not the mana cost's 6.
+    answers = kb("Crush of Tentacles", "Lightning Bolt").ask(_surge_state(cast_before=True))
+    (cost,) = answers.derived("total_cost")
+    assert cost.args == ("p", "5", "0") and {"702.117a", "118.9", "601.2f"} <= rules(cost)
+    assert [d.args for d in answers.derived("proposal_legal")] == [("p",)]
+
+
+def test_surge_without_another_spell_this_turn_is_illegal_and_without_a_history_undecided(kb):
+    # 702.117a, 601.2b: no spell cast this turn (the history recorded, two players: no teammates) — the
+    # surge cost can't be chosen; with no recorded history nothing is decided.
+    answers = kb("Crush of Tentacles", "Lightning Bolt").ask(_surge_state(cast_before=False))
+    (bad,) = answers.derived("proposal_illegal")
+    assert bad.args == ("p", "alternative_cost_condition(surge)") and "702.117a" in rules(bad)
+    answers = kb("Crush of Tentacles", "Lightning Bolt").ask(_surge_state(cast_before=False, record=False))
+    assert [d.args for d in answers.derived("proposal_undecided")] == [("p", "alternative_cost_condition(surge)")]
+    assert answers.derived("proposal_legal") == [] and answers.derived("total_cost") == []
+
+
+def test_an_announced_overload_cost_is_the_total(kb):
+    # 702.96a: "You may pay [cost] rather than pay this spell's mana cost": Cyclonic Rift overloaded
+    # costs {6}{U}: 7 (118.9), not {1}{U} (its text change, 702.96b, is not read: overload stays an
+    # assumption of its resolution).
+    s = own_main_phase()
+    s.add_object("rift", "Cyclonic Rift", "hand", "a")
+    s.propose("p", "a", "rift", alternative_costs=("overload",))
+    (cost,) = kb("Cyclonic Rift").ask(s).derived("total_cost")
+    assert cost.args == ("p", "7", "0") and "702.96a" in rules(cost)
+
+
+def test_a_condition_no_rule_decides_leaves_the_alternative_cost_undecided(kb):
+    # 702.137a spectacle: "... if an opponent lost life this turn": life lost this turn is not in the
+    # state, so the proposal gets no verdict (it was called legal before the condition was read).
+    s = own_main_phase()
+    s.add_object("rs", "Rix Maadi Reveler", "hand", "a")
+    s.propose("p", "a", "rs", alternative_costs=("spectacle",))
+    answers = kb("Rix Maadi Reveler").ask(s)
+    assert [d.args for d in answers.derived("proposal_undecided")] == [("p", "alternative_cost_condition(spectacle)")]
+    assert answers.derived("proposal_legal") == []
 
 
 # --- a keyword the CR adds: understood from its definition ----------------------------------------
