@@ -137,6 +137,31 @@ def _is_time(term: A.AST) -> bool:
     return term.ast_type == A.ASTType.Function and term.name == "t" and not term.arguments
 
 
+_CITE_INFO: dict[int, tuple] = {}
+_SIGNATURES: dict[int, tuple] = {}
+
+
+def _head_and_body(stm: A.AST) -> tuple[frozenset[Signature], frozenset[Signature]]:
+    """The predicates of a rule's head and of its body, computed once per statement."""
+    key = id(stm)
+    if key not in _SIGNATURES:
+        _SIGNATURES[key] = (stm, frozenset(_signatures(stm.head)), frozenset(_signatures(stm.body)))
+    return _SIGNATURES[key][1:]
+
+
+def _cite_info(stm: A.AST, heads: set[Signature], heads_of: dict) -> tuple:
+    """``(names, reads)`` of a rule: what its ``cites`` head can cite (None: it has other heads too)
+    and the cited things of the ``cites`` atoms its body reads; computed once per statement (the
+    first time, over the whole transition's heads: an over-approximation for any subset)."""
+    key = id(stm)
+    if key not in _CITE_INFO:
+        names = None
+        if heads == {("cites", 3)}:
+            names = frozenset().union(*(_cited_names(stm, t, heads_of) for t in _cites_atoms([stm.head])))
+        _CITE_INFO[key] = (stm, names, frozenset(_cited(t) for t in _cites_atoms(stm.body)))
+    return _CITE_INFO[key][1:]
+
+
 def _cone(rules, roots: set[Signature], always=()) -> set:
     """The keys ``(part, i)`` of the rules of ``rules`` (``(part, i, stm, heads, body)``) that can
     derive a predicate of ``roots`` or ``cites`` of a cited thing a kept rule reads, transitively;
@@ -145,24 +170,24 @@ def _cone(rules, roots: set[Signature], always=()) -> set:
     cited = set(_CITED_ROOTS)
     kept: set = set()
     heads_of: dict[Signature, list[A.AST]] = {}
-    for _, _, stm, heads, _ in rules:
-        for term in _head_terms(stm):
-            heads_of.setdefault((term.name, len(term.arguments)), []).append(term)
+    if any(id(stm) not in _CITE_INFO for _, _, stm, _, _ in rules):
+        for _, _, stm, _, _ in rules:
+            for term in _head_terms(stm):
+                heads_of.setdefault((term.name, len(term.arguments)), []).append(term)
+    info = [(part, i, heads, body, _cite_info(stm, heads, heads_of)) for part, i, stm, heads, body in rules]
     changed = True
     while changed:
         changed = False
-        for part, i, stm, heads, body in rules:
+        for part, i, heads, body, (names, reads) in info:
             if (part, i) in kept:
                 continue
             if heads and not heads & needed and part not in always:
                 continue
-            if heads == {("cites", 3)}:
-                names = set().union(*(_cited_names(stm, t, heads_of) for t in _cites_atoms([stm.head])))
-                if _ANY not in cited and _ANY not in names and not names & cited:
-                    continue
+            if names is not None and _ANY not in cited and _ANY not in names and not names & cited:
+                continue
             kept.add((part, i))
             before = len(cited)
-            cited |= {_cited(t) for t in _cites_atoms(stm.body)}
+            cited |= reads
             more = (heads | body) - needed
             if more or len(cited) != before:
                 needed |= more
@@ -177,7 +202,7 @@ def transition_program(base: tuple[A.AST, ...], schedule: tuple[A.AST, ...],
     Returns:
         Transition; its statements are the same AST nodes as the input's (shared, not copied).
     """
-    rules = [(part, i, stm, _signatures(stm.head), _signatures(stm.body))
+    rules = [(part, i, stm) + _head_and_body(stm)
              for part, stms in (("base", base), ("schedule", schedule), ("step", step))
              for i, stm in enumerate(stms) if stm.ast_type == A.ASTType.Rule]
     scheduled = frozenset(h for part, _, _, heads, _ in rules if part == "schedule" for h in heads)
@@ -298,7 +323,7 @@ def _rule_patterns(tr: Transition):
     for i, stm in enumerate(tr.step):
         if stm.ast_type != A.ASTType.Rule:
             continue
-        heads = _signatures(stm.head)
+        heads, body_sigs = _head_and_body(stm)
         found: list = []
         _atoms(stm.head, found)
         head_patterns = []
@@ -310,7 +335,7 @@ def _rule_patterns(tr: Transition):
         for sig in heads - {sig for sig, _ in head_patterns}:
             head_patterns.append((sig, _ANY_TERM))
         body = [((t.name, len(t.arguments)), _pattern(t), t) for t in _positive_body_atoms(stm)]
-        rules.append((i, stm, heads, _signatures(stm.body), tuple(head_patterns), tuple(body)))
+        rules.append((i, stm, heads, body_sigs, tuple(head_patterns), tuple(body)))
     base_heads = frozenset(h for stm in tr.base if stm.ast_type == A.ASTType.Rule for h in _signatures(stm.head))
     _PATTERNS[id(tr)] = (rules, base_heads)
     return rules, base_heads

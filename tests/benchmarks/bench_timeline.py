@@ -3,11 +3,13 @@ beside the single-moment cold query on the same state, measured in the same run.
 
 Single: ``KnowledgeBase.ask`` on the state before the events (the cold figure of
 ``bench_casting.py``: a new solver per query, the rule files parsed once per process). Sequence,
-cold: ``KnowledgeBase.run`` each time (a new solver per sequence, every step grounded and solved;
-the lifted rule base is built once per process, like the parsed rule files of the single query;
-the first run, which builds it, is reported apart). Both are measured alternately in one run, so
-they see the same machine load. Warm: there is no warm session for sequences yet (no ``kb.warm``
-for ``run``), so no warm figure is printed.
+cold: ``KnowledgeBase.run`` each time (new solvers for every step, each step grounded and solved;
+what depends only on the rule base is built once per process, like the parsed rule files of the
+single query: the lifted rule base, the transition program and each event kind's specialized step,
+pyrules.timeline.slicing; the first run, which builds them, is reported apart). Both are measured
+alternately in one run, so they see the same machine load. Warm: there is no warm session for
+sequences yet (no ``kb.warm`` for ``run``), so no warm figure is printed. ``--whole``: also the
+sequence with the whole lifted program grounded at every step (no slice), for comparison.
 
 Prints the median of ``--runs`` runs (default 5; ``--runs 1`` for a quick look) in milliseconds, the
 ratio sequence / single, and each step of the sequence (``--steps``).
@@ -67,6 +69,7 @@ def main() -> None:
     ap.add_argument("--steps", action="store_true", help="print the sequence's steps")
     ap.add_argument("--events", type=int, default=len(EVENTS), help="only the first N events (default all 10)")
     ap.add_argument("--time-limit", type=float, default=120.0, help="seconds per sequence (default 120)")
+    ap.add_argument("--whole", action="store_true", help="also time the whole program at every step (slow)")
     args = ap.parse_args()
     runs = max(1, args.runs)
     kb, state = build(args.shared)
@@ -74,7 +77,7 @@ def main() -> None:
         state.set_life(player, 20)
     kb.time_limit = args.time_limit
     add_events(state, args.events)
-    single, cold = [], []
+    single, cold, whole = [], [], []
     t0 = time.perf_counter()
     timeline = kb.run(state)  # the first run builds the lifted rule base (once per process)
     first = (time.perf_counter() - t0) * 1000
@@ -85,12 +88,25 @@ def main() -> None:
         t0 = time.perf_counter()
         timeline = kb.run(state)
         cold.append((time.perf_counter() - t0) * 1000)
+        if args.whole:
+            import pyrules.timeline.run as run
+            original = run.solve_timeline
+            run.solve_timeline = lambda *a, **k: original(*a, **k, whole=True)
+            try:
+                t0 = time.perf_counter()
+                kb.run(state)
+                whole.append((time.perf_counter() - t0) * 1000)
+            finally:
+                run.solve_timeline = original
     events = sum(1 for s in timeline.steps if s.user_event is not None)
     refused = [s for s in timeline.steps if s.refused is not None]
     print(f"single moment, cold (kb.ask): {_median(single)} over {runs} runs; {len(state.objects)} objects")
     print(f"sequence of {events} events ({len(timeline.steps)} steps with the checks), cold (kb.run): "
           f"{_median(cold)}; ratio sequence/single {statistics.median(cold) / statistics.median(single):.1f}x; "
           f"first run (lifted rule base built) {first:.1f} ms")
+    if whole:
+        print(f"sequence, whole program at every step (no slice): {_median(whole)}; "
+              f"ratio whole/sliced {statistics.median(whole) / statistics.median(cold):.1f}x")
     print("sequence, warm: no figure (no warm session for sequences yet)")
     print(f"finished: {timeline.finished}; refused: {', '.join(str(s.refused) for s in refused) or 'none'}")
     if args.steps:
