@@ -281,6 +281,7 @@ def _positive_body_atoms(stm: A.AST):
 
 
 _SPECIALIZED: dict = {}
+_MAX_SPECIALIZED = 512
 _PATTERNS: dict = {}
 _ANY_TERM = ("any",)
 
@@ -353,7 +354,11 @@ def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozens
     for name, args in shapes:
         by_name.setdefault((name, len(args)), []).append(args)
     rules, protected_base = _rule_patterns(tr)
-    protected = protected_base | tr.scheduled | instance
+    # what the base defines, the schedule, the instance's facts and the step's #external atoms are
+    # never taken as empty
+    externals = {(stm.atom.symbol.name, len(stm.atom.symbol.arguments)) for stm in tr.step
+                 if stm.ast_type == A.ASTType.External and stm.atom.symbol.ast_type == A.ASTType.Function}
+    protected = protected_base | tr.scheduled | instance | externals
 
     def fires(body, heads_of) -> bool:
         for sig, pattern, term in body:
@@ -382,6 +387,9 @@ def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozens
     roots |= {b for stm in tr.schedule if stm.ast_type == A.ASTType.Rule for b in _signatures(stm.body)}
     kept = {i for _, i in _cone([("step", i, stm, heads, body) for i, stm, heads, body in alive], roots)}
     out = tuple(stm for i, stm in enumerate(tr.step) if stm.ast_type != A.ASTType.Rule or i in kept)
+    if len(_SPECIALIZED) >= _MAX_SPECIALIZED:  # a long-lived process answering many kinds of state
+        _SPECIALIZED.clear()
+        _READS.clear()
     _SPECIALIZED[key] = out
     return out
 
