@@ -1321,10 +1321,34 @@ class _Sentence(Transformer):
 
     # --- 701.23 search, 701.24 shuffle
     def search_cards(self, c):
-        return ("search_for", c[0], [q for q in c[1:] if isinstance(q, tuple)])
+        return ("search_for", c[0], [q for x in c[1:] for q in (x if isinstance(x, list) else [x])
+                                     if isinstance(q, tuple)])
 
     def search_up_to(self, c):
-        return ("search_for", ("up_to", c[0]), [q for q in c[1:] if isinstance(q, tuple)])
+        return ("search_for", ("up_to", c[0]), [q for x in c[1:] for q in (x if isinstance(x, list) else [x])
+                                                if isinstance(q, tuple)])
+
+    def search_quals_all(self, c):
+        return [q for q in c if isinstance(q, tuple)]
+
+    def search_permanent(self, c):
+        return ("permanent",)
+
+    def search_or(self, c):
+        return [q for q in c if isinstance(q, tuple)]
+
+    def search_quals_either(self, c):
+        # The last quality of the first run and those after it are the alternatives.
+        run, rest = [q for q in c if isinstance(q, tuple)], c[-1]
+        return run[:-1] + [("one_of", run[-1], *rest)]
+
+    def search_mana_value(self, c):
+        n = next(x for x in c if not isinstance(x, Token))
+        which = str(next(t for t in c if isinstance(t, Token) and t.type == "LESS_GREATER")).lower()
+        return ("mana_value_at_most" if which == "less" else "mana_value_at_least", n)
+
+    def search_named_self(self, c):
+        return ("named", "self")
 
     def put_onto_battlefield(self, c):
         tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
@@ -1341,6 +1365,10 @@ class _Sentence(Transformer):
         out = [("searches_library", "you", n)] + [("search_card_quality", q) for q in quals]
         out += [x for x in c[1:] if isinstance(x, tuple)]
         return out + [f for x in c[1:] if isinstance(x, list) for f in x]
+
+    def search_shuffle_put_on_top(self, c):
+        # "..., then shuffle and put that card on top": the found card goes on top after the shuffle.
+        return self.search_library(c) + [("shuffles_library", "you"), ("search_puts_found", "library_top_after_shuffle")]
 
     def shuffle_library(self, c):
         return [("shuffles_library", "you")]

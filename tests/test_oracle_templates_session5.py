@@ -57,6 +57,16 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Ancestral Blade", ['keyword_action("Ancestral Blade",1,1,you,attach(self,it),1)']),
     ("Phantasmal Bear", ['sacrifices("Phantasmal Bear",1,1,you,it,1)']),
     ("Mystic Forge", ['exiles("Mystic Forge",1,3,top_cards_of_library(you,1))']),
+    # Searches (701.23a): a disjunction of qualities, "permanent", mana value, "named ~", "then shuffle
+    # and put that card on top".
+    ("Bant Panorama", ['search_card_quality("Bant Panorama",1,2,supertype(basic))',
+                       'search_card_quality("Bant Panorama",1,2,one_of(subtype("Forest"),subtype("Plains"),subtype("Island")))',
+                       'search_puts_found("Bant Panorama",1,2,battlefield_tapped)']),
+    ("Bog Glider", ['search_card_quality("Bog Glider",1,2,permanent)',
+                    'search_card_quality("Bog Glider",1,2,mana_value_at_most(2))']),
+    ("Avarax", ['search_card_quality("Avarax",1,2,named(self))']),
+    ("Boggart Harbinger", ['search_puts_found("Boggart Harbinger",1,1,library_top_after_shuffle)',
+                           'shuffles_library("Boggart Harbinger",1,1,you)']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
