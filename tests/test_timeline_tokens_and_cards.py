@@ -384,3 +384,28 @@ def test_a_bad_token_table_names_the_file_and_line(tmp_path, shared_data, target
     with pytest.raises(ScenarioError, match=message) as err:
         load_scenario(_alarm_scenario(tmp_path, shared_data, target))
     assert err.value.line == 31
+
+
+# --- 302.6: what came under its controller's control during the sequence is known to be "sick" ---
+
+def test_a_creature_cast_this_turn_cant_attack_with_no_assumption_302_6(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("bears", "Grizzly Bears", "hand", "alice"))
+    s.then_cast("alice", "bears")
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "may_not_attack(bears,summoning_sickness)"
+    assert "302.6" in _citations(tl, "not_controlled_since_turn_began(bears)")
+    assert not any("controlled_since_turn_began" in str(a) for a in tl.steps[-1].before.assumptions())
+
+
+def test_a_token_made_this_turn_rests_on_no_assumption_302_6(kb_of):
+    kb = kb_of("Raise the Alarm")
+    s = _state(("alarm", "Raise the Alarm", "hand", "alice"))
+    s.then_cast("alice", "alarm")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert _holds(tl, "not_controlled_since_turn_began(token(alarm,1,1,1))")
+    assert tl.final.assumptions() == []
