@@ -455,3 +455,46 @@ def test_the_transition_slice_changes_nothing_the_whole_program_derives(kb_of):
     assert [st.state for st in sliced.steps] == [st.state for st in whole.steps]
     assert _holds(sliced, "life_total(bob,17)")  # Hill Giant's 3 combat damage (510.2, 120.3a)
     assert sliced.final.cast_options() == whole.final.cast_options()
+
+
+def test_a_permission_given_with_the_state_holds_at_every_time_as_an_assumption_609_4(kb_of):
+    # "as though it had flash" from an effect the state describes (flash_permission/2, which card
+    # effects also derive): it holds at every time of the sequence, so Divination (a sorcery) can be
+    # cast in bob's end step after Lightning Bolt resolved; every answer says the permission was taken
+    # to hold throughout (no event of the sequence ends it)
+    kb = kb_of("Lightning Bolt", "Divination", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("div", "Divination", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"), active="bob", phase="ending", step="end")
+    s.set_turn("bob", "ending", "end", "alice")
+    s.allow_as_though_flash("orrery", "alice", card_types=["sorcery"])
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()           # 117.3b: bob, the active player, receives priority
+    s.then_pass_priority()     # 117.3d: bob passes, alice receives it
+    s.then_cast("alice", "div")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _atom("in_zone(div,stack)") in tl.steps[-1].state
+    assumed = [a for a in tl.final.assumptions() if "held_throughout" in a.text]
+    assert assumed and "flash_permission(orrery,alice)" in assumed[0].text
+
+
+def test_without_the_permission_the_sorcery_is_refused_in_the_end_step_307_1(kb_of):
+    kb = kb_of("Divination")
+    s = _state(("div", "Divination", "hand", "alice"), active="bob", phase="ending", step="end")
+    s.set_turn("bob", "ending", "end", "alice")
+    s.then_cast("alice", "div")
+    step = kb.run(s).steps[-1]
+    assert str(step.refused).startswith("may_not_cast(")
+
+
+def test_a_moments_event_given_with_the_state_is_refused_in_a_sequence(kb_of):
+    # damage/4 is an event of one moment (120.3); in a sequence events are the sequence's: refused,
+    # not carried to every time (it would deal its damage again and again)
+    from pyrules.errors import QueryError
+
+    kb = kb_of("Grizzly Bears")
+    s = _state(("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.deal_damage("zap", "bears", "bears", 1)
+    s.then_go_to("end")
+    with pytest.raises(QueryError, match="damage/4"):
+        kb.run(s)

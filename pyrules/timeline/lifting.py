@@ -120,6 +120,9 @@ class LiftedProgram:
         check: statements of ``#program check(t).``.
         dynamic: the moment predicates lifted over time, ``(name, arity)`` at their moment arity.
         fluents: the fluent predicates, ``(name, arity)``.
+        inputs: lifted input predicates that are not fluents (e.g. ``flash_permission/2``, which
+            card effects also derive): the instance's facts of them hold at every time (bridged,
+            with an assumption ``held_throughout(F)`` of every answer).
     """
 
     base: tuple[A.AST, ...]
@@ -128,6 +131,7 @@ class LiftedProgram:
     check: tuple[A.AST, ...]
     dynamic: frozenset[Signature]
     fluents: frozenset[Signature]
+    inputs: frozenset[Signature] = frozenset()
 
 
 def _time_parts() -> dict[str, list[A.AST]]:
@@ -216,9 +220,36 @@ def lifted_program() -> LiftedProgram:
         else:
             base.append(stm)
     step.extend(_bridge(name, arity) for name, arity in sorted(fluents))
+    # an input predicate (#defined in the rule base) that rules also derive from the changing state is
+    # lifted, but the instance gives its facts at the moment arity: they hold at every time (no event
+    # ends them), and every answer says so (an assumption)
+    # (the events the time encoding itself writes, damage/4, destroy_event/2 ..., are not: the
+    # instance can't give them, pyrules.timeline.run refuses such facts)
+    defined = {(stm.name, stm.arity) for stm in moment if stm.ast_type == A.ASTType.Defined}
+    written = {(n, a - 1) for part in parts.values() for stm in part if stm.ast_type == A.ASTType.Rule
+               for (n, a) in _signatures(stm.head)}
+    inputs = frozenset(sig for sig in defined if sig in frozen and sig not in fluents and sig not in written)
+    for name, arity in sorted(inputs):
+        step.extend(_input_bridge(name, arity))
     return LiftedProgram(tuple(base + parts["base"]), tuple(parts["schedule"]), tuple(step + parts["step"]),
-                         tuple(parts["check"]),
-                         frozen, frozenset(fluents))
+                         tuple(parts["check"]), frozen, frozenset(fluents), inputs)
+
+
+def _input_bridge(name: str, arity: int) -> list[A.AST]:
+    """``name(X1..Xn, t) :- name(X1..Xn).`` and ``assumption(state, 0, held_throughout(name(X1..Xn)),
+    Q, all, t) :- name(X1..Xn), question_kind(Q).`` as clingo AST rules."""
+    variables = [A.Variable(_LOC, f"X{i}") for i in range(1, arity + 1)]
+    time = A.Function(_LOC, "t", [], 0)
+    fact = A.Function(_LOC, name, variables, 0)
+    given = A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(fact))
+    head = A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(A.Function(_LOC, name, variables + [time], 0)))
+    q = A.Variable(_LOC, "Q")
+    what = A.Function(_LOC, "held_throughout", [fact], 0)
+    assumption = A.Function(_LOC, "assumption", [A.Function(_LOC, "state", [], 0), A.SymbolicTerm(_LOC, clingo.Number(0)),
+                                                 what, q, A.Function(_LOC, "all", [], 0), time], 0)
+    kind = A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(A.Function(_LOC, "question_kind", [q], 0)))
+    return [A.Rule(_LOC, head, [given]),
+            A.Rule(_LOC, A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(assumption)), [given, kind])]
 
 
 def _bridge(name: str, arity: int) -> A.AST:

@@ -244,10 +244,17 @@ def run_timeline(kb, state):
     from pyrules.errors import NoAnswerError
     from pyrules.timeline.steps import timeline_from_symbols
 
+    from pyrules.errors import QueryError
+
     program = lifted_program()
     facts, initial = [], []
     for f in kb.facts(state):
-        (initial if (f.name, len(f.arguments)) in program.fluents else facts).append(f)
+        sig = (f.name, len(f.arguments))
+        if sig in program.dynamic and sig not in program.fluents and sig not in program.inputs:
+            # a moment's event (damage/4, destroy_event/2 ...): in a sequence, events are the sequence's
+            raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; in a sequence "
+                             f"give it as an event (GameState.then_*, [[events]]): {f}")
+        (initial if sig in program.fluents else facts).append(f)
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
     try:
