@@ -113,3 +113,24 @@ def test_damage_events_count_separately_for_each_source_and_recipient_120_3(kb):
     assert [(r.event, r.source, r.recipient, r.result, r.amount) for r in out.damage_results("f")] == [
         ("f", "giant", "a", "lose_life", 3)]
     assert (out.life("a"), out.life("b")) == (17, 18)
+
+
+@pytest.mark.parametrize("life,as_infect", [(1, False), (0, True), (-1, True)])
+def test_damage_as_though_infect_at_0_or_less_life_609_4_120_3b(kb_of, life, as_infect):
+    # Phyrexian Unlife: "As long as you have 0 or less life, all damage is dealt to you as though its
+    # source had infect." Lightning Bolt deals 3 to a at 1, 0 and -1 life.
+    s = game()
+    s.set_life("a", life)
+    s.add_object("unlife", "Phyrexian Unlife", "battlefield", "a", controller="a")
+    s.doesnt_lose_for_life("a")
+    s.damage_as_though_infect("a", life_at_most=0)
+    s.add_object("bolt", "Lightning Bolt", "stack", "b", controller="b")
+    s.deal_damage("e", "bolt", "a", 3)
+    out = kb_of("Phyrexian Unlife", "Lightning Bolt").ask(s).outcomes()
+    (result,) = out.damage_results("e")
+    if as_infect:
+        assert (result.result, result.amount, result.player) == ("poison_counters", 3, "b")
+        assert (out.life("a"), out.poison("a")) == (life, 3)
+    else:
+        assert (result.result, result.amount) == ("lose_life", 3)
+        assert (out.life("a"), out.poison("a")) == (life - 3, 0)

@@ -57,3 +57,19 @@ def test_mana_value_of_a_seeded_sample_of_the_pool_is_scryfalls_cmc(kb_of, oracl
              if v is not None and v.value != int(oracle_records[n]["cmc"])}
     assert wrong == {}
     assert sum(v is not None for v in values.values()) >= 57
+
+
+@pytest.mark.parametrize("zone,cast_face,fused,value", [
+    ("hand", None, False, 5),     # 709.4: off the stack, a split card's mana value is its halves' total
+    ("stack", 1, False, 3),       # 709.3b: on the stack, only the half cast: Turn {2}{U}
+    ("stack", 2, False, 2),       # Burn {1}{R}
+    ("stack", None, True, 5),     # 709.4d, 702.102c: a fused split spell has both halves' characteristics
+])
+def test_mana_value_of_a_split_card_by_zone_cast_half_and_fuse_709_4(kb_of, oracle_records, zone, cast_face, fused, value):
+    name = "Turn // Burn"
+    assert int(oracle_records[name]["cmc"]) == 5
+    s = GameState()
+    s.add_player("a")
+    s.add_object("tb", name, zone, "a", controller="a" if zone == "stack" else None, cast_face=cast_face, fused=fused)
+    mv = kb_of(name).ask(s).mana_value("tb")
+    assert mv is not None and mv.value == value
