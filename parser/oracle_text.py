@@ -993,7 +993,8 @@ class _Sentence(Transformer):
 
     # --- 111 tokens
     def token_color(self, c):
-        return ("color", str(c[0]).lower()) if isinstance(c[0], Token) and c[0].type == "COLOR_WORD" else None
+        # "green and white": the "and" between colors is a token_color with no value (111.3).
+        return ("color", str(c[0]).lower()) if c and isinstance(c[0], Token) and c[0].type == "COLOR_WORD" else None
 
     def token_subtype(self, c):
         return ("subtype", str(c[0]))
@@ -1405,6 +1406,33 @@ class _Sentence(Transformer):
 
     def blocks_each_combat_if_able(self, c):
         return self._combat("combat_requirement", "blocks_each_combat_if_able", c)
+
+    #: Set while a face that is an instant or sorcery is read (:func:`_read_line`).
+    spell_face = False
+
+    def _requirement(self, what, c):
+        # A spell's combat requirement would be an effect no resolution rule applies or lists
+        # (resolution_effects.lp has no spell_effect for it yet): not read on a spell's face.
+        if self.spell_face:
+            raise ValueError("a combat requirement on an instant or sorcery is not read yet")
+        return self._combat("combat_requirement", what, c)
+
+    def attacks_if_able(self, c):
+        return self._requirement("attacks_if_able", c)
+
+    def blocks_if_able(self, c):
+        return self._requirement("blocks_if_able", c)
+
+    def must_be_blocked_if_able(self, c):
+        return self._requirement("must_be_blocked_if_able", c)
+
+    def blocks_object_if_able(self, c):
+        # "Target creature blocks this creature this turn if able": blocks(Obj) if able (509.1c).
+        return self._requirement(("blocks_if_able", c[1]), [c[0]] + c[2:])
+
+    def all_able_block(self, c):
+        # "All creatures able to block this creature do so." (509.1c)
+        return self._requirement("all_able_creatures_block_it", c)
 
     def cant_be_countered(self, c):
         return [("cant_be_countered", c[0])]
@@ -2432,10 +2460,14 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
     node = tree
     while node.data in ("ability", "plain_ability", "plain"):
         node = node.children[0]
+    saved = _SENTENCE.spell_face
+    _SENTENCE.spell_face = is_spell_face
     try:
         _classify(node, line, ability, is_spell_face)
     except (LarkError, VisitError, ValueError):
         ability.kind = "unclassified"
         ability.unparsed.append(Unparsed("ability", _strip_reminder(line), 1))
         ability.semantics.clear()
+    finally:
+        _SENTENCE.spell_face = saved
     return ability

@@ -67,6 +67,15 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Avarax", ['search_card_quality("Avarax",1,2,named(self))']),
     ("Boggart Harbinger", ['search_puts_found("Boggart Harbinger",1,1,library_top_after_shuffle)',
                            'shuffles_library("Boggart Harbinger",1,1,you)']),
+    # Tokens of two colors (111.3: the "and" between the colors was a crash of the reader).
+    ("Beckon Apparition", ['creates_token_color("Beckon Apparition",1,1,1,white)',
+                           'creates_token_color("Beckon Apparition",1,1,1,black)']),
+    # Combat requirements (508.1d, 509.1c; combat_requirement/5: no rule reads it, an assumption).
+    ("Culvert Ambusher", ['face_triggers_on("Culvert Ambusher",1,1,turned_face_up(self))',
+                          'combat_requirement("Culvert Ambusher",1,1,target(creature),blocks_if_able)',
+                          'effect_duration("Culvert Ambusher",1,1,this_turn)']),
+    ("Breaker of Armies", ['combat_requirement("Breaker of Armies",1,1,self,all_able_creatures_block_it)']),
+    ("Fear of Being Hunted", ['combat_requirement("Fear of Being Hunted",1,2,self,must_be_blocked_if_able)']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
@@ -112,3 +121,17 @@ def test_a_shared_subject_reads_only_when_every_predicate_is_read():
 def test_older_trigger_conditions_keep_their_reading(condition, event):
     (ab,) = parse_oracle_text(f"Whenever {condition}, draw a card.", "Foo")
     assert ab.semantics == [("trigger_event", event), ("draws_cards", "you", 1)] and not ab.unparsed
+
+
+def test_a_combat_requirement_of_an_instant_stays_unread(oracle_records):
+    # No resolution rule applies or lists a spell's combat requirement yet (resolution_effects.lp):
+    # read, it would be dropped unseen as the spell resolves; unread, it is an assumption.
+    assert 'card_unparsed("Boiling Blood",1,oracle_text(1),"Target creature attacks this turn if able")' in \
+        facts(oracle_records, "Boiling Blood")
+
+
+def test_a_requirement_to_block_an_object_keeps_the_object():
+    (ab,) = parse_oracle_text("Whenever this creature attacks, target creature blocks it this turn if able.", "Foo")
+    assert ab.semantics == [("trigger_event", ("attacks", "self")),
+                            ("combat_requirement", ("target", "creature"), ("blocks_if_able", ("it",))),
+                            ("duration", "this_turn")] and not ab.unparsed
