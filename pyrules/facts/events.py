@@ -59,14 +59,30 @@ class EventsMixin:
         return k
 
     def then_cast(self, player: str, obj: str, face: int = 1, targets: Sequence[str] = (),
-                  x: int | None = None, modes: Sequence[int] = ()) -> None:
+                  x: int | None = None, modes: Sequence[int] = (), *, method: str | None = None,
+                  alternative_costs: Sequence[str] = (), additional_costs: Sequence[str] = (),
+                  pays: Mapping[int, str] | None = None, timing: str | None = None) -> None:
         """``player`` casts face ``face`` of ``obj`` (601.2), choosing ``targets`` (object or player
         ids, 601.2c), announcing ``x`` (601.2b) and, for a modal spell, the ``modes`` chosen (700.2,
         601.2b: mode numbers 1, 2, ... as printed; facts ``event_mode(K, I, M)``). Whether it may be
         cast is the rule base's verdict at that moment; a cast it forbids (also a mode the card
         doesn't have, or a number of modes its "choose ..." doesn't allow) stops the sequence (the
-        step says why)."""
+        step says why).
+
+        Announcements (601.2b), as :meth:`pyrules.facts.costs.CostsMixin.propose` takes them: the
+        ``method`` (``normal``, ``flashback``, ``without_paying_mana_cost``, ...), ``alternative_costs``
+        and ``additional_costs`` paid (``kicker`` ...), a payment per mana symbol (``pays``) and the
+        ``timing`` permission used. With any of them the cast is also checked as that proposal at that
+        moment (rules_asp/time/cast_announcements.lp: costs.lp's proposal_illegal / proposal_undecided
+        refuse it), and an announced method is the spell's cast method (flashback: exiled as it
+        leaves the stack, 702.34a).
+
+        Raises:
+            StateValueError: a face or mode that is no number; QueryError: a method, payment or timing
+                that is not one pyrules knows (pyrules.facts.terms).
+        """
         from pyrules.errors import StateValueError
+        from pyrules.facts.terms import CAST_METHODS, PAYMENTS, TIMINGS, _term
         if not isinstance(face, int) or isinstance(face, bool) or face < 0:
             raise StateValueError(f"then_cast: face must be a face number (0 or more), not {face!r}", "face")
         for m in modes:
@@ -76,6 +92,18 @@ class EventsMixin:
         details += [("event_mode", [Number(i), Number(m)]) for i, m in enumerate(modes, start=1)]
         if x is not None:
             details.append(("event_x", [Number(x)]))
+        if method is not None:
+            details.append(("event_method", [_term("then_cast", "method", method, CAST_METHODS)]))
+        details += [("event_alternative_cost", [ident(k)]) for k in alternative_costs]
+        details += [("event_additional_cost", [ident(k)]) for k in additional_costs]
+        for i, p in (pays or {}).items():
+            if isinstance(i, str) and i.isdigit():  # a TOML table's keys are strings
+                i = int(i)
+            if not isinstance(i, int) or isinstance(i, bool) or i < 1:
+                raise StateValueError(f"then_cast: pays: a mana symbol's number must be 1 or more, not {i!r}", "pays")
+            details.append(("event_pays", [Number(i), _term("then_cast", f"pays[{i}]", p, PAYMENTS)]))
+        if timing is not None:
+            details.append(("event_timing", [_term("then_cast", "timing", timing, TIMINGS)]))
         self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)
 
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),

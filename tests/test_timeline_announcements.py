@@ -1,0 +1,70 @@
+"""Casts that announce how they are cast (601.2b): method, additional and alternative costs, checked
+as the moment's proposal (rules_asp/time/cast_announcements.lp; issue 15)."""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import two_player_state as _state
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
+
+
+def test_think_twice_cast_with_flashback_from_the_graveyard_is_exiled_702_34a(kb_of):
+    # "Draw a card. / Flashback {2}{U}": announced flashback from the graveyard (601.2b); as it
+    # leaves the stack it is exiled instead of going to the graveyard (702.34a)
+    kb = kb_of("Think Twice")
+    s = _state(("tt", "Think Twice", "graveyard", "alice"))
+    s.then_cast("alice", "tt", method="flashback")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast = next(st for st in tl.steps if st.user_event == 1)
+    assert _atom("cast_method(tt,flashback)") in cast.state
+    change = next(c for c in cast.changes if c.fluent == _atom("cast_method(tt,flashback)"))
+    assert "601.2b" in change.citations  # the announcement (cast_announcements.lp)
+    assert _atom("in_zone(tt,exile)") in tl.steps[-1].state
+
+
+def test_flashback_announced_for_a_card_in_hand_is_refused_702_34a(kb_of):
+    # flashback casts the card from a graveyard only (702.34a): from the hand the method isn't allowed
+    kb = kb_of("Think Twice")
+    s = _state(("tt", "Think Twice", "hand", "alice"))
+    s.then_cast("alice", "tt", method="flashback")
+    step = kb.run(s).steps[-1]
+    assert step.user_event == 1 and str(step.refused).startswith("announcement_illegal(")
+    assert "601.2e" in step.refused_citations
+
+
+def test_kicker_announced_for_a_spell_without_kicker_is_refused_601_2b(kb_of):
+    # Lightning Bolt offers no kicker: an additional cost it doesn't have can't be announced (601.2b, 118.8)
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"], additional_costs=["kicker"])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "announcement_illegal(additional_cost_not_offered(kicker))"
+
+
+def test_burst_lightning_kicked_is_cast_601_2b(kb_of):
+    # Burst Lightning has kicker {4}: announcing it is legal; the cast happens
+    kb = kb_of("Burst Lightning", "Grizzly Bears")
+    s = _state(("burst", "Burst Lightning", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "burst", targets=["bears"], additional_costs=["kicker"])
+    tl = kb.run(s)
+    assert tl.steps[-1].refused is None, tl.steps[-1].refused
+    assert _atom("in_zone(burst,stack)") in tl.steps[-1].state
+
+
+def test_a_payment_that_is_no_symbol_number_is_refused_by_the_api():
+    from pyrules.errors import StateValueError
+    s = _state(("burst", "Burst Lightning", "hand", "alice"))
+    with pytest.raises(StateValueError, match="pays"):
+        s.then_cast("alice", "burst", pays={0: "colored(r)"})
