@@ -1234,6 +1234,24 @@ class _Sentence(Transformer):
         return [("keyword_action", c[1], _action(c[0]), 1)]
 
     # 701.14a, 701.3a, 701.20a: keyword actions with objects (keyword_action/6, Action a term).
+    def have_pt_change(self, c):
+        return c[-1]
+
+    def amass_of_type(self, c):
+        # 701.47a: "Amass [subtype] N": Action amass(subtype(S)) N times (keyword_action/6).
+        if _action(c[0]) != "amass":
+            raise ValueError(f"{c[0]} [subtype] N is not read")
+        word = str(c[1])  # "Zombies" -> Zombie, "Orcs" -> Orc; "Elves", "...men" are not read
+        if not word.endswith("s") or word.endswith(("ves", "men")):
+            raise ValueError("an irregular plural subtype is not read")
+        return [("keyword_action", "you", ("amass", ("subtype", word[:-1])), int(str(c[2])))]
+
+    def beginning_of_step_of_controller(self, c):
+        m = re.match(r"(upkeep|end step|draw step) of (enchanted|equipped) (\w+)", str(c[0]), re.IGNORECASE)
+        step = {"upkeep": "upkeep", "end step": "end", "draw step": "draw"}[m.group(1).lower()]
+        who = ("controller_of", (m.group(2).lower(), m.group(3).lower()))
+        return [("trigger_event", ("beginning_of_step", who, step))]
+
     def fight_effect(self, c):
         return [("keyword_action", c[0], ("fight", c[-1]), 1)]
 

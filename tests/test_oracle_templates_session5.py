@@ -76,6 +76,12 @@ def facts(oracle_records, name: str) -> set[str]:
                           'effect_duration("Culvert Ambusher",1,1,this_turn)']),
     ("Breaker of Armies", ['combat_requirement("Breaker of Armies",1,1,self,all_able_creatures_block_it)']),
     ("Fear of Being Hunted", ['combat_requirement("Fear of Being Hunted",1,2,self,must_be_blocked_if_able)']),
+    # "Amass [subtype] N" (701.47a), the upkeep of an enchanted permanent's controller (503.1a),
+    # "you may have [object] get +N/+N" (the player causes it, 608.2d).
+    ("Angrath, Captain of Chaos", ['keyword_action("Angrath, Captain of Chaos",1,2,you,amass(subtype("Zombie")),2)']),
+    ("Cursed Land", ['face_triggers_on("Cursed Land",1,2,beginning_of_step(controller_of(enchanted(land)),upkeep))']),
+    ("Battle-Rattle Shaman", ['gets_pt("Battle-Rattle Shaman",1,1,target(creature),"+2","+0")',
+                              'player_may("Battle-Rattle Shaman",1,1,you,gets_pt)']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
