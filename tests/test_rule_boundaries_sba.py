@@ -105,8 +105,28 @@ def test_damage_equal_to_toughness_destroys_704_5g(kb_of, marked, dies):
     verdict = out.sba("destroyed", "giant")
     assert (verdict is not None) == dies
     if dies:
-        assert {"704.5g", "120.6"} <= rules(verdict)
+        assert {"704.5g", "120.6", "701.8b"} <= rules(verdict)
     assert out.sba("put_into_graveyard", "giant") is None
+
+
+@pytest.mark.parametrize("protection", ["regeneration", "indestructible"])
+def test_lethal_damage_is_replaced_by_regeneration_or_ignored_by_indestructible_701_19a_702_12b(kb_of, protection):
+    s = two_players()
+    on_battlefield(s, "giant", "Hill Giant", "b")
+    s.mark_damage("giant", 3)
+    if protection == "regeneration":
+        s.regeneration_shield("giant")
+    else:
+        s.grant_keyword("e", "giant", "indestructible")
+    out = kb_of("Hill Giant").ask(s).outcomes()
+    assert out.sba("destroyed", "giant") is None
+    if protection == "regeneration":
+        assert {"701.19a", "701.8c", "704.5g", "120.6"} <= rules(out.sba("regenerated", "giant"))
+        assert out.results("indestructible_survives") == []
+    else:
+        assert out.sba("regenerated", "giant") is None
+        (survives,) = out.results("indestructible_survives")
+        assert survives.args == ("giant",) and "702.12b" in rules(survives)
 
 
 @pytest.mark.parametrize("marked,counters,dies", [(1, 1, False), (2, 1, True)])

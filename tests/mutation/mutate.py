@@ -387,6 +387,7 @@ def command_run(args) -> None:
                 finally:
                     path.write_text(original, encoding="utf-8")
             row = dict(asdict(mutant), seed=args.seed, status=status, failing=failing[:3], tests=len(tests),
+                       budget=args.budget,
                        seconds=round(seconds, 1), when=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
             with RESULTS.open("a", encoding="utf-8") as handle:
                 handle.write(json.dumps(row) + "\n")
@@ -476,7 +477,8 @@ def command_report(args) -> None:
            f"errors (not counted): {len(errors)}",
            f"- killed: {len(killed)} of {len(counted)} non-equivalent ({rate:.1f}%), of which timeouts: "
            f"{sum(r['status'] == 'timeout' for r in killed)}",
-           f"- survived: {len(survivors)}", "",
+           f"- survived: {len(survivors)}, of which {sum(r['tests'] == 0 for r in survivors)} with no recorded "
+           f"test grounding the rule's body (nothing ran)", "",
            "By operator (killed/counted): " + ", ".join(
                f"{op} {sum(r in killed for r in counted if r['operator'] == op)}/"
                f"{sum(r['operator'] == op for r in counted)}"
@@ -484,7 +486,7 @@ def command_report(args) -> None:
            "## Survivors", ""]
     for r in sorted(survivors, key=lambda r: (r["file"], r["line"])):
         out.append(f"- `{r['file']}:{r['line']}` CR {r['cr'] or '?'} — {r['operator']}: {r['detail']} "
-                   f"(key {r['key']}; {r['tests']} tests run)")
+                   f"(key {r['key']}; {r['tests']} tests run, budget {r.get('budget', '?')} s)")
         out.append(f"  rule: `{r['original']}`")
     out += ["", "## Equivalent mutants (excluded)", ""]
     for r in sorted(eq_rows, key=lambda r: (r["file"], r["line"])):
