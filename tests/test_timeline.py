@@ -303,7 +303,11 @@ def test_every_event_method_adds_facts_a_time_rule_reads():
         if stm.ast_type == ast.ASTType.Rule:
             for lit in stm.body:
                 Body()(lit)
-    calls = {"then_cast": dict(player="alice", obj="o1", targets=["bob"], x=2), "then_resolve": {},
+    calls = {"then_cast": dict(player="alice", obj="o1", targets=["bob"], x=2, modes=[1], method="flashback",
+                               alternative_costs=["evoke"], additional_costs=["kicker"], pays={1: "colored(r)"},
+                               timing="instant"),
+             "then_resolve": dict(accepts=[1], declines=[2], discards=["o2"]),
+             "then_put_triggers": dict(targets={"o1": ["bob"]}),
              "then_destroy": dict(obj="o1"), "then_sacrifice": dict(obj="o1"),
              "then_move": dict(obj="o1", zone="exile"), "then_declare_attackers": dict(attacks={"o1": "bob"}),
              "then_declare_blockers": dict(blocks={"o2": "o1"}), "then_combat_damage": {},

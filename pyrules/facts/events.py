@@ -142,6 +142,27 @@ class EventsMixin:
         passes and the other player casts (117.3c gave the caster priority)."""
         self._event(Function("pass_priority"))
 
+    def then_put_triggers(self, targets: Mapping[str, Sequence[str]] | None = None) -> None:
+        """The triggered abilities waiting to be put on the stack go on it (603.3: the next time a
+        player would receive priority; the active player's first, 603.3b), with the targets chosen
+        for each (603.3d): ``targets`` maps a source object (the permanent whose ability triggered)
+        to the targets of its ability (facts ``event_trigger_target(K, O, T)``;
+        rules_asp/time/triggers.lp). While an ability waits, any other event is refused.
+
+        Raises:
+            StateValueError: ``targets`` is not a mapping of ids to lists of ids.
+        """
+        from pyrules.errors import StateValueError
+        if targets is not None and not isinstance(targets, Mapping):
+            raise StateValueError(f"then_put_triggers: targets must map a source to its targets, not {targets!r}", "targets")
+        details = []
+        for source, chosen in (targets or {}).items():
+            if isinstance(chosen, str) or not isinstance(chosen, Sequence):
+                raise StateValueError(f"then_put_triggers: the targets of {source!r} must be a list of ids, "
+                                      f"not {chosen!r}", "targets")
+            details += [("event_trigger_target", [ident(source), ident(t)]) for t in chosen]
+        self._event(Function("put_triggers"), *details)
+
     def then_destroy(self, obj: str) -> None:
         """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
         self._event(Function("destroy", [ident(obj)]))

@@ -1,0 +1,130 @@
+"""Triggered abilities in a sequence (rules_asp/time/triggers.lp; issues 15 and 16): "When ~ enters"
+and "When ~ dies" abilities of real cards trigger, wait until the next time a player would receive
+priority, go on the stack with their targets (603.3, 603.3d) and resolve like spells (608.2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
+
+
+def _pending(step) -> list[str]:
+    return sorted(str(f) for f in step.state if f.name == "pending_trigger")
+
+
+def test_elvish_visionary_enters_and_its_trigger_draws_a_card_603_6a(kb_of):
+    # "When this creature enters, draw a card.": the creature spell resolves (608.3), the ability
+    # triggers (603.6a), goes on the stack the next time a player would receive priority (603.3)
+    # and draws the known top card (121.1)
+    kb = kb_of("Elvish Visionary", "Grizzly Bears")
+    s = _state(("elf", "Elvish Visionary", "hand", "alice"), ("c1", "Grizzly Bears", "library", "alice"))
+    s.set_library_order("alice", ["c1"])
+    s.then_cast("alice", "elf")
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, resolve, put, trigger = _user_steps(tl)
+    trigger_id = f"ability(elf,1,{resolve.time - 1})"   # ability 1 of the elf, triggered by that event
+    assert _pending(resolve) == [f"pending_trigger({trigger_id},alice)"]
+    change = next(c for c in resolve.changes if c.fluent.name == "pending_trigger")
+    assert {"603.2", "603.6a"} <= set(change.citations)
+    assert _atom(f"ability_on_stack({trigger_id},alice)") in put.state and _pending(put) == []
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(elf,battlefield)")
+    assert not any(f.name == "ability_on_stack" for f in trigger.state)
+
+
+def test_another_event_while_a_trigger_waits_is_refused_603_3(kb_of):
+    # the ability must go on the stack before anyone casts or passes (603.3, 117.5)
+    kb = kb_of("Elvish Visionary", "Grizzly Bears")
+    s = _state(("elf", "Elvish Visionary", "hand", "alice"), ("c1", "Grizzly Bears", "library", "alice"))
+    s.set_library_order("alice", ["c1"])
+    s.then_cast("alice", "elf")
+    s.then_resolve()
+    s.then_pass_priority()
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "triggered_abilities_pending" and "603.3" in step.refused_citations
+
+
+def test_man_o_war_returns_the_target_chosen_as_its_trigger_goes_on_the_stack_603_3d(kb_of):
+    kb = kb_of("Man-o'-War", "Grizzly Bears")
+    s = _state(("mow", "Man-o'-War", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "mow")
+    s.then_resolve()
+    s.then_put_triggers(targets={"mow": ["bears"]})
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,hand)")                     # 400.3: its owner's hand
+    resolve, put = _user_steps(tl)[1:3]
+    assert _atom(f"spell_target(ability(mow,1,{resolve.time - 1}),bears,battlefield)") in put.state
+
+
+def test_a_trigger_with_a_target_not_chosen_is_refused_603_3d(kb_of):
+    kb = kb_of("Man-o'-War", "Grizzly Bears")
+    s = _state(("mow", "Man-o'-War", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "mow")
+    s.then_resolve()
+    s.then_put_triggers()
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "targets_not_chosen(mow)" and "603.3d" in step.refused_citations
+
+
+def test_doomed_traveler_dies_to_lightning_bolt_and_its_trigger_resolves_700_4(kb_of):
+    # 704.5g puts it into the graveyard: it died (700.4); its ability looks back (603.10a). Tokens
+    # an ability creates are not made yet: the effect is listed, never dropped (608.2c)
+    kb = kb_of("Lightning Bolt", "Doomed Traveler")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("dt", "Doomed Traveler", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["dt"])
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    check = next(st for st in tl.steps if st.user_event is None and _pending(st))
+    trigger_id = f"ability(dt,1,{check.time - 1})"
+    assert _pending(check) == [f"pending_trigger({trigger_id},bob)"]   # its controller as it died (603.3a)
+    change = next(c for c in check.changes if c.fluent.name == "pending_trigger")
+    assert {"700.4", "603.10a"} <= set(change.citations)
+    assert _holds(tl, f"unapplied_effect({trigger_id},1,effect(creates_tokens))")
+    assert not any(f.name == "ability_on_stack" for f in tl.steps[-1].state)
+
+
+def test_snapcaster_mage_gives_lightning_bolt_flashback_then_it_is_cast_from_the_graveyard_702_34a(kb_of):
+    # "When this creature enters, target instant or sorcery card in your graveyard gains flashback
+    # until end of turn": the trigger (603.6a) targets the Bolt (603.3d); resolved, the Bolt is cast
+    # with flashback from the graveyard (702.34a), deals 3 damage and is exiled
+    kb = kb_of("Snapcaster Mage", "Lightning Bolt", "Grizzly Bears")
+    s = _state(("snap", "Snapcaster Mage", "hand", "alice"), ("bolt", "Lightning Bolt", "graveyard", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "snap")
+    s.then_resolve()
+    s.then_put_triggers(targets={"snap": ["bolt"]})
+    s.then_resolve()
+    s.then_cast("alice", "bolt", targets=["bears"], method="flashback")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bolt,exile)") and _holds(tl, "in_zone(bears,graveyard)")
+
+
+def test_without_the_trigger_lightning_bolt_has_no_flashback_702_34a(kb_of):
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "graveyard", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"], method="flashback")
+    step = kb.run(s).steps[-1]
+    assert step.refused is not None
