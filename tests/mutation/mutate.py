@@ -315,6 +315,26 @@ def run_pytest(rule_base: Path, tests: list[str], timeout: float) -> tuple[str, 
     return status, failing, seconds
 
 
+class Collected:
+    """The node ids pytest collects now, per test file, collected again when a file changes (other
+    helpers edit tests while a run goes on: a recorded test renamed since is left out, not an error)."""
+
+    def __init__(self) -> None:
+        self._ids: dict[str, tuple[float, set[str]]] = {}
+
+    def valid(self, tests: list[str]) -> list[str]:
+        files = sorted({t.split("::")[0] for t in tests})
+        stale = [f for f in files if (REPO / f).exists() and
+                 (f not in self._ids or self._ids[f][0] != (REPO / f).stat().st_mtime)]
+        if stale:
+            done = subprocess.run(["nice", "-n", "10", *PYTEST, "--collect-only", "-q", "-p", "no:cacheprovider",
+                                   *stale], cwd=REPO, capture_output=True, text=True, timeout=600)
+            found = set(re.findall(r"^(tests/\S+::\S.*)$", done.stdout, re.MULTILINE))
+            for f in stale:
+                self._ids[f] = ((REPO / f).stat().st_mtime, {t for t in found if t.startswith(f + "::")})
+        return [t for t in tests if t.split("::")[0] in self._ids and t in self._ids[t.split("::")[0]][1]]
+
+
 def copy_rule_base(target: Path) -> Path:
     """A copy of the work tree's rules_asp/ (every ``.lp``, time/ and checks/ too) under ``target``."""
     root = target / "rules_asp"
@@ -374,10 +394,11 @@ def command_run(args) -> None:
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
+        collected = Collected()
         for mutant, text in sample(root, args.seed, args.count, done, again):
             path = root / mutant.file
             original = path.read_text(encoding="utf-8")
-            tests = select_tests(mutant, record, args.budget)
+            tests = collected.valid(select_tests(mutant, record, args.budget))
             if not tests:  # no recorded test grounds the rule's body: nothing can notice the change
                 status, failing, seconds = "survived", [], 0.0
             else:
