@@ -313,3 +313,19 @@ def test_a_sequence_past_its_time_limit_is_no_answer(tmp_path, shared_data, caps
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "steps", "--time-limit", "0.5"]) == 1
     captured = capsys.readouterr()
     assert captured.out == "" and "pyrules: no answer: " in captured.err and "time limit" in captured.err
+
+
+def test_the_shipped_snapcaster_sequence_prints_its_trigger_and_the_flashback_cast(capsys):
+    # pyrules/examples/snapcaster_sequence.toml (plain-text cards, no shared data): the enters
+    # trigger waits (603.6a), goes on the stack with its target (603.3d), grants flashback; the
+    # Bolt cast with flashback is exiled (702.34a)
+    from importlib import resources
+    example = resources.files("pyrules.examples") / "snapcaster_sequence.toml"
+    assert main(["ask", str(example), "steps", *LIMIT]) == 0
+    out = capsys.readouterr().out
+    assert "+ pending_trigger(ability(snap,2,3),alice) (CR 603.2, 603.6a)" in out
+    assert "+ spell_target(ability(snap,2,3),bolt,graveyard)" in out
+    assert "+ grants_keyword(effect(ability(snap,2,3),2,7),bolt,flashback)" in out
+    assert "+ cast_method(bolt,flashback) (CR 601.2b)" in out
+    assert "+ in_zone(bolt,exile)" in out and "702.34a" in out
+    assert "+ in_zone(bears,graveyard)" in out

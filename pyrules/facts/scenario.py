@@ -278,7 +278,7 @@ def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, 
 _TOKEN_KEYS = ("token", "ability", "description", "number")
 
 
-def _token_ids(label: str, text: str, index: int, entry: dict[str, Any]) -> dict[str, Any]:
+def _token_ids(label: str, text: str, index: int, entry: dict[str, Any], kind: str = "") -> dict[str, Any]:
     """``entry`` (an ``[[events]]`` entry) with each table ``{token = "alarm", number = 2}`` given as an
     object id (``obj``, an item of ``targets`` or ``discards``) replaced by that token's id (111.1).
 
@@ -307,8 +307,14 @@ def _token_ids(label: str, text: str, index: int, entry: dict[str, Any]) -> dict
 
     out = dict(entry)
     for key in ("obj", "targets", "discards"):
-        if key in out:
-            out[key] = [one(key, v) for v in out[key]] if isinstance(out[key], list) else one(key, out[key])
+        if key not in out:
+            continue
+        if key == "targets" and kind == "put_triggers" and isinstance(out[key], dict):
+            # then_put_triggers: a table from each source to the list of its ability's targets
+            out[key] = {source: [one(key, v) for v in chosen] if isinstance(chosen, list) else chosen
+                        for source, chosen in out[key].items()}
+            continue
+        out[key] = [one(key, v) for v in out[key]] if isinstance(out[key], list) else one(key, out[key])
     return out
 
 
@@ -405,7 +411,7 @@ def load_scenario(path: str | Path) -> Scenario:
             line = _key_line(text, "events", i, "kind")
             raise ScenarioError(f"[[events]] #{i + 1}: kind must be one of {', '.join(kinds)}, not {kind!r}",
                                 label, line, _column(text, line, "kind"))
-        event = _token_ids(label, text, i, event)
+        event = _token_ids(label, text, i, event, kind)
         known = set(state.pending_references)
         _call(label, text, "events", i, getattr(state, EVENT_PREFIX + kind), event, columns=True)
         entries.append(("events", i, EVENT_PREFIX + kind, event))

@@ -99,8 +99,8 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         TimelineResult with every step's shown atoms; ``status`` ``"unknown"`` when the time
         limit or the step bound was reached.
     """
+    program = transition()  # built once per process from the rule base alone, like lifted_program()
     deadline = _time.monotonic() + time_limit
-    program = transition()
     if whole:
         full = lifted_program()
         shows = tuple(stm for stm in program.base if stm.ast_type == A.ASTType.ShowSignature)
