@@ -1728,6 +1728,63 @@ class _Sentence(Transformer):
     def day_night_changes(self, c):
         return [("trigger_event", ("day_night_changes",))]
 
+    def object_attacks_while_saddled(self, c):
+        return [("trigger_event", ("attacks_while_saddled", _obj(c[0])))]
+
+    def object_and_others_attack(self, c):
+        n = _NUMBER_WORDS[str(next(t for t in c if isinstance(t, Token) and t.type == "NUMBER_WORD")).lower()]
+        return [("trigger_event", ("attacks_with_at_least_others", _obj(c[0]), n))]
+
+    def object_explores(self, c):
+        if _action(c[-1]) != "explore":
+            raise ValueError(f"a trigger on '{c[-1]}' is not read")
+        return [("trigger_event", ("explores", _obj(c[0])))]
+
+    def object_attacks_you(self, c):
+        return [("trigger_event", ("attacks_you", _obj(c[0])))]
+
+    def player_cycles_a_card(self, c):
+        return [("trigger_event", ("cycle", "any_player", "a_card"))]
+
+    def you_cycle_another_card(self, c):
+        return [("trigger_event", ("cycle", "you", "another_card"))]
+
+    def you_cycle_or_discard_another_card(self, c):
+        return [("trigger_event", ("cycle_or_discard_card", "you", "another_card"))]
+
+    def you_attack_with_at_least(self, c):
+        n = _NUMBER_WORDS[str(next(t for t in c if isinstance(t, Token) and t.type == "NUMBER_WORD")).lower()]
+        return [("trigger_event", ("attack_with_at_least", "you", n))]
+
+    def object_becomes_target_of_opponent(self, c):
+        return [("trigger_event", ("becomes_target_of_spell_or_ability_controlled_by", _obj(c[0]), "an_opponent"))]
+
+    def object_becomes_target_of_spell(self, c):
+        return [("trigger_event", ("becomes_target_of_spell", _obj(c[0])))]
+
+    def object_deals_combat_damage_to_player_or_planeswalker(self, c):
+        return [("trigger_event", ("deals_combat_damage_to_player_or_planeswalker", _obj(c[0])))]
+
+    def you_sacrifice_another(self, c):
+        return [("trigger_event", ("sacrifice", "you", ("another", c[-1])))]
+
+    def cards_leave_your_graveyard(self, c):
+        q = next((x for x in c if isinstance(x, tuple)), None)
+        return [("trigger_event", ("cards_leave_graveyard", "you", q if q is not None else "any_card"))]
+
+    def player_casts_second_spell_each_turn(self, c):
+        return [("trigger_event", ("cast_second_spell_each_turn", "any_player"))]
+
+    def you_gain_life_first_time_each_turn(self, c):
+        return [("trigger_event", ("gain_life_first_time_each_turn", "you"))]
+
+    def with_counter(self, c):
+        # 122.1: "with a +1/+1 counter on it": has_counter(pt(X, Y)) (X, Y numbers).
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        if not (re.fullmatch(r"[+-]?[0-9]+", p) and re.fullmatch(r"[+-]?[0-9]+", t)):
+            raise ValueError("counters of a kind with X are not read here")
+        return ("has_counter", ("pt", int(p), int(t)))
+
     def trigger_nontoken_you_control(self, c):
         return ("nontoken_you_control", _singular(str(c[0]).lower()))
 

@@ -82,6 +82,11 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Cursed Land", ['face_triggers_on("Cursed Land",1,2,beginning_of_step(controller_of(enchanted(land)),upkeep))']),
     ("Battle-Rattle Shaman", ['gets_pt("Battle-Rattle Shaman",1,1,target(creature),"+2","+0")',
                               'player_may("Battle-Rattle Shaman",1,1,you,gets_pt)']),
+    ("Alacrian Jaguar", ['face_triggers_on("Alacrian Jaguar",1,2,attacks_while_saddled(self))']),
+    ("Boros Elite", ['face_triggers_on("Boros Elite",1,1,attacks_with_at_least_others(self,2))']),
+    ("Armasaur Guide", ['face_triggers_on("Armasaur Guide",1,2,attack_with_at_least(you,3))']),
+    ("Bloodbriar", ['face_triggers_on("Bloodbriar",1,1,sacrifice(you,another(permanent)))']),
+    ("Aquastrand Spider", ['ability_grants_keyword("Aquastrand Spider",1,2,target(object(creature,has_counter(pt(1,1)))),reach)']),
 ])
 def test_real_card_is_read_whole_into_its_facts(oracle_records, name, expected):
     f = facts(oracle_records, name)
