@@ -16,6 +16,7 @@ from pyrules.asp_terms import add_facts, symbols_data, symbols_from_data
 from pyrules.solving.clingo_messages import fact_file_at, one_line_error
 from pyrules.errors import FactFileError, PyrulesError
 from pyrules.inputs.rule_base import _program_error, rule_statements
+from pyrules.solving.pruning import heads_of, program_heads, pruned, signatures_of
 
 
 #: Seconds a solve may take unless the caller says otherwise.
@@ -66,17 +67,13 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
         FactFileError: a program does not parse or ground (with label, line and column).
     """
     messages: list[str] = []
+    programs = list(programs)
     ctl = clingo.Control(list(arguments), logger=lambda code, msg: messages.append(msg.strip()), message_limit=50)
     for label, text in programs:
         try:
             ctl.add("base", [], text)
         except RuntimeError:
             raise _program_error(label, messages) from None
-    statements = list(rule_statements()) + list(statements) if include_rule_base else list(statements)
-    if statements:
-        with clingo.ast.ProgramBuilder(ctl) as builder:
-            for stm in statements:
-                builder.add(stm)
     facts = list(facts)
     if include_rule_base and not any(f.type == clingo.SymbolType.Function and f.name == "keyword_definition"
                                      for f in facts):
@@ -84,6 +81,20 @@ def solve(facts: Iterable[clingo.Symbol] = (), programs: Iterable[tuple[str, str
         # a reading of their own (KnowledgeBase.facts with a CR document loaded).
         from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
         facts += default_keyword_definition_symbols()
+    statements = list(statements)
+    if include_rule_base and os.environ.get("PYRULES_PRUNE", "1") != "0":
+        # Rules that can't fire for these facts are left out (pyrules.solving.pruning: same answers;
+        # PYRULES_PRUNE=0 grounds the whole rule base, to compare).
+        present = signatures_of(facts) | heads_of(statements)
+        for _, text in programs:
+            present |= program_heads(text)
+        statements = list(pruned(rule_statements(), present)) + statements
+    elif include_rule_base:
+        statements = list(rule_statements()) + statements
+    if statements:
+        with clingo.ast.ProgramBuilder(ctl) as builder:
+            for stm in statements:
+                builder.add(stm)
     add_facts(ctl, facts)
     try:
         ctl.ground([("base", [])])
