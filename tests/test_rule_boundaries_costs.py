@@ -70,3 +70,35 @@ def test_the_floor_applies_after_increases_and_reductions_601_2f(kb_of):
 
 def test_an_increase_for_creature_spells_does_not_apply_to_an_instant_601_2f(kb_of):
     assert total(kb_of, "Lightning Bolt", increase=2, increase_creatures_only=True) == (1, 0)
+
+
+def affinity_state(card: str, artifacts_a: int, artifacts_b: int = 1) -> GameState:
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("x", card, "hand", "a")
+    for i in range(artifacts_a):
+        s.add_object(f"ma{i}", "Memnite", "battlefield", "a", controller="a")
+    for i in range(artifacts_b):
+        s.add_object(f"mb{i}", "Memnite", "battlefield", "b", controller="b")
+    s.propose("p", "a", "x")
+    return s
+
+
+@pytest.mark.parametrize("artifacts,mana", [(0, 4), (1, 3), (3, 1), (4, 0), (5, 0)])
+def test_affinity_for_artifacts_counts_only_yours_and_never_below_zero_702_41a(kb_of, artifacts, mana):
+    # Frogmite {4}, affinity for artifacts; b's Memnite does not count (702.41a "you control").
+    answers = kb_of("Frogmite", "Memnite").ask(affinity_state("Frogmite", artifacts))
+    (cost,) = answers.derived("total_cost")
+    assert cost.args == ("p", str(mana), "0") and "702.41a" in {c.rule for c in cost.citations}
+
+
+def test_affinity_for_a_subtype_is_undecided_not_guessed_702_41a(kb_of):
+    # Goldwardens' Gambit has "Affinity for Equipment": a quality not read here, so its reduction and
+    # total cost are undecided (no total rather than a wrong one).
+    name = "Goldwardens' Gambit"
+    assert "Affinity for Equipment" in kb_of(name).card(name).faces[0].oracle_text
+    answers = kb_of(name, "Memnite").ask(affinity_state(name, 1))
+    assert [d.args for d in answers.derived("proposal_undecided")] == [("p", "cost_reduction(keyword(affinity,x))")]
+    assert answers.derived("total_cost") == []

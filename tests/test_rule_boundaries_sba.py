@@ -208,3 +208,17 @@ def test_counters_in_the_graveyard_do_not_annihilate_704_5q(kb_of):
     s.add_counters("giant", "+1/+1", 1)
     s.add_counters("giant", "-1/-1", 1)
     assert kb_of("Hill Giant").ask(s).outcomes().sba("annihilate_counters", "giant") is None
+
+
+@pytest.mark.parametrize("marked,removed", [(0, False), (1, True), (2, True)])
+def test_cleanup_removes_damage_only_from_permanents_with_damage_514_2(kb_of, marked, removed):
+    # 514.2, 120.6: Hill Giant on the battlefield with 0/1/2 damage marked; Grizzly Bears in the
+    # graveyard with none (not a permanent). Only a permanent with damage has damage removed.
+    s = two_players()
+    on_battlefield(s, "giant", "Hill Giant", "b")
+    if marked:
+        s.mark_damage("giant", marked)
+    s.add_object("dead", "Grizzly Bears", "graveyard", "a")
+    s.cleanup("cleanup")
+    out = kb_of("Hill Giant", "Grizzly Bears").ask(s).outcomes()
+    assert [r.args for r in out.results("damage_removed")] == ([("giant", "cleanup")] if removed else [])

@@ -13,6 +13,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     #    after writing tests for survivors: record the new test files, then run the survivors again
     .venv/bin/python tests/mutation/mutate.py record tests/test_rule_boundaries_x.py
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
+    #    does a test kill one mutant (by its key, from the report)?
+    .venv/bin/python tests/mutation/mutate.py try KEY tests/test_rule_boundaries_sba.py -x
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
     .venv/bin/python tests/mutation/mutate.py report [--markdown tests/mutation/LAST_RUN.md]
 
@@ -390,7 +392,9 @@ def command_run(args) -> None:
     record = json.loads(RECORD.read_text(encoding="utf-8"))
     latest = {r["key"]: r for r in load_results() if r.get("seed") == args.seed}
     done = set(latest)
-    again = frozenset(k for k, r in latest.items() if r["status"] == "survived") if args.retry_survivors else frozenset()
+    equivalent = equivalents()
+    again = frozenset(k for k, r in latest.items() if r["status"] == "survived" and k not in equivalent
+                      ) if args.retry_survivors else frozenset()
     CACHE.mkdir(exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
@@ -523,6 +527,23 @@ def command_report(args) -> None:
     print(text)
 
 
+def command_try(args) -> None:
+    """Run the given pytest arguments on one mutant (by key): does a new test kill it?"""
+    with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
+        root = copy_rule_base(Path(tmp))
+        found = [(m, t) for f in rule_base_files(root) for m, t in file_mutants(root, f) if m.key == args.key]
+        if not found:
+            sys.exit(f"no mutant {args.key} in the rule base as it is now")
+        mutant, text = found[0]
+        print(f"{mutant.file}:{mutant.line} CR {mutant.cr}: {mutant.operator}: {mutant.detail}")
+        (root / mutant.file).write_text(text, encoding="utf-8")
+        env = dict(os.environ, PYRULES_RULE_BASE=str(root), PYTHONDONTWRITEBYTECODE="1")
+        done = subprocess.run(["nice", "-n", "10", *PYTEST, "-q", "-p", "no:cacheprovider", *args.pytest_args],
+                              cwd=REPO, env=env, capture_output=True, text=True)
+        print("\n".join((done.stdout + done.stderr).strip().splitlines()[-15:]))
+        print("killed" if done.returncode == 1 else "survived" if done.returncode == 0 else f"pytest exit {done.returncode}")
+
+
 def main(argv=None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     sub = parser.add_subparsers(dest="command", required=True)
@@ -539,12 +560,15 @@ def main(argv=None) -> None:
     rep = sub.add_parser("report", help="summarise the results")
     rep.add_argument("--seed", type=int)
     rep.add_argument("--markdown")
+    tri = sub.add_parser("try", help="run pytest arguments on one mutant, by key")
+    tri.add_argument("key")
+    tri.add_argument("pytest_args", nargs="*")
     args, extra = parser.parse_known_args(argv)
-    if extra and args.command != "record":
+    if extra and args.command not in ("record", "try"):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if extra:
         args.pytest_args = [*args.pytest_args, *extra]  # pytest's own options (-k, --setup-only)
-    {"record": command_record, "run": command_run, "report": command_report}[args.command](args)
+    {"record": command_record, "run": command_run, "report": command_report, "try": command_try}[args.command](args)
 
 
 if __name__ == "__main__":
