@@ -128,3 +128,59 @@ def test_without_the_trigger_lightning_bolt_has_no_flashback_702_34a(kb_of):
     s.then_cast("alice", "bolt", targets=["bears"], method="flashback")
     step = kb.run(s).steps[-1]
     assert step.refused is not None
+
+
+def test_library_larcenist_attacks_and_its_trigger_draws_508_3a(kb_of):
+    kb = kb_of("Library Larcenist", "Grizzly Bears")
+    s = _state(("lar", "Library Larcenist", "battlefield", "alice"), ("c1", "Grizzly Bears", "library", "alice"),
+               phase="combat", step="beginning_of_combat")
+    s.set_library_order("alice", ["c1"])
+    s.then_declare_attackers({"lar": "bob"})
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    declare = _user_steps(tl)[0]
+    change = next(c for c in declare.changes if c.fluent.name == "pending_trigger")
+    assert "508.3a" in change.citations
+    assert _holds(tl, "in_zone(c1,hand)")
+
+
+def test_nyx_fleece_ram_gains_a_life_at_the_beginning_of_its_controllers_upkeep_503_1a(kb_of):
+    # bob's turn ends, alice's begins (untap), she goes to her upkeep: the ability triggers (503.1a)
+    kb = kb_of("Nyx-Fleece Ram")
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"), active="bob", phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("alice")
+    s.then_go_to("upkeep")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    upkeep = _user_steps(tl)[2]
+    assert _pending(upkeep) and "503.1a" in next(c for c in upkeep.changes if c.fluent.name == "pending_trigger").citations
+    assert _holds(tl, "life_total(alice,21)")
+
+
+def test_nyx_fleece_ram_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
+    kb = kb_of("Nyx-Fleece Ram")
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"), active="alice", phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps)
+
+
+def test_thalakos_seer_leaving_the_battlefield_draws_603_10a(kb_of):
+    # returned to its owner's hand: it left the battlefield (603.6c), its ability looks back (603.10a)
+    kb = kb_of("Thalakos Seer", "Grizzly Bears")
+    s = _state(("seer", "Thalakos Seer", "battlefield", "bob"), ("c1", "Grizzly Bears", "library", "bob"))
+    s.set_library_order("bob", ["c1"])
+    s.then_move("seer", "hand")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(seer,hand)")
