@@ -56,3 +56,14 @@ def test_pruned_answers_equal_the_whole_rule_base(kb_of, monkeypatch):
         whole = _answers(kb, state)
         monkeypatch.delenv("PYRULES_PRUNE")
         assert with_pruning == whole and len(whole) > 40
+
+
+def test_the_printed_form_index_equals_the_ast_walk_over_the_rule_base():
+    # The index reads each rule's printed form (fast); the AST walk is the reference.
+    from pyrules.inputs.rule_base import rule_statements
+    from pyrules.solving.pruning import _index, ast_index
+    statements = rule_statements()
+    fast, slow = _index(statements), ast_index(statements)
+    assert len(fast) == len(slow) == len(statements)
+    assert [i for i in range(len(statements)) if fast[i] != slow[i]] == []
+    assert sum(1 for heads, body in fast if body) > 1000  # it reads real bodies

@@ -12,6 +12,7 @@ clingo reports nothing it would not have reported for the whole program.
 
 from __future__ import annotations
 
+import re
 from typing import Iterable, Sequence
 
 import clingo
@@ -26,6 +27,13 @@ def _heads(stm: ast.AST) -> frozenset[Signature]:
     """What a rule or ``#external`` statement can make true (``#show`` terms are not truths)."""
     if stm.ast_type not in (ast.ASTType.Rule, ast.ASTType.External):
         return frozenset()
+    if stm.ast_type == ast.ASTType.Rule:  # the common head, read directly (the general walk is slow)
+        head = stm.head
+        if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.SymbolicAtom \
+                and head.atom.symbol.ast_type == ast.ASTType.Function:
+            return frozenset({(head.atom.symbol.name, len(head.atom.symbol.arguments))})
+        if head.ast_type == ast.ASTType.Literal and head.atom.ast_type == ast.ASTType.BooleanConstant:
+            return frozenset()
     return frozenset(sig for sig, _ in asserted_signatures(stm))
 
 
@@ -109,6 +117,80 @@ def _prune(statements, index, present: frozenset[Signature]) -> tuple[ast.AST, .
 
 _INDEX: dict[int, tuple[Sequence[ast.AST], tuple]] = {}
 
+_NAME = re.compile(r"[a-z_][A-Za-z0-9_']*")
+
+
+def _top_level(text: str, sep: str) -> list[str]:
+    """``text`` split at ``sep`` outside parentheses, braces, brackets and strings."""
+    parts, depth, start, i, n = [], 0, 0, 0, len(text)
+    while i < n:
+        c = text[i]
+        if c == '"':
+            i += 1
+            while i < n and text[i] != '"':
+                i += 2 if text[i] == "\\" else 1
+        elif c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+        elif depth == 0 and text.startswith(sep, i):
+            parts.append(text[start:i])
+            start = i + len(sep)
+            i = start
+            continue
+        i += 1
+    parts.append(text[start:])
+    return parts
+
+
+def _signature(literal: str) -> Signature | None:
+    """The signature of ``literal`` if it is one plain positive atom as printed (a name, then
+    arguments in one balanced pair of parentheses; no pool), else None."""
+    literal = literal.strip()
+    m = _NAME.match(literal)
+    if m is None:
+        return None
+    name, rest = m.group(), literal[m.end():]
+    if not rest:
+        return (name, 0)
+    if rest[0] != "(" or rest[-1] != ")":
+        return None
+    args = rest[1:-1]
+    depth, i, n = 0, 0, len(args)
+    while i < n:  # balanced, never closed before the end, no pool (";")
+        c = args[i]
+        if c == '"':
+            i += 1
+            while i < n and args[i] != '"':
+                i += 2 if args[i] == "\\" else 1
+            if i >= n:
+                return None
+        elif c in "({[":
+            depth += 1
+        elif c in ")}]":
+            depth -= 1
+            if depth < 0:
+                return None
+        elif c == ";":
+            return None
+        i += 1
+    if depth != 0:
+        return None
+    return (name, len(_top_level(args, ",")))
+
+
+def _text_index(stm: ast.AST) -> tuple[frozenset[Signature], frozenset[Signature]] | None:
+    """(heads, positive body) of a rule read from its printed form (one call into clingo instead of
+    one per node; the AST walk is the fallback for a head that is not one plain atom)."""
+    text = str(stm)
+    if not text.endswith("."):
+        return None
+    head, sep, body = text[:-1].partition(" :- ")
+    head_sig = _signature(head)
+    heads = frozenset({head_sig}) if head_sig else (frozenset() if head.strip() == "#false" else _heads(stm))
+    signatures = (_signature(lit) for lit in _top_level(body, "; ")) if sep else ()
+    return heads, frozenset(sig for sig in signatures if sig is not None)
+
 
 def _index(statements: Sequence[ast.AST]) -> tuple[tuple[frozenset[Signature], frozenset[Signature] | None], ...]:
     """Per statement: (heads, positive body) for a rule or external; (frozenset(), None) for any
@@ -116,9 +198,24 @@ def _index(statements: Sequence[ast.AST]) -> tuple[tuple[frozenset[Signature], f
     hit = _INDEX.get(id(statements))
     if hit is not None and hit[0] is statements:
         return hit[1]
-    index = tuple((_heads(s), _positive_body(s)) if s.ast_type in (ast.ASTType.Rule, ast.ASTType.External)
-                  else (frozenset(), None) for s in statements)
+    index = tuple(_entry(s) for s in statements)
     if len(_INDEX) >= 4:
         _INDEX.clear()
     _INDEX[id(statements)] = (statements, index)
     return index
+
+
+def _entry(stm: ast.AST) -> tuple[frozenset[Signature], frozenset[Signature] | None]:
+    kind = stm.ast_type
+    if kind == ast.ASTType.Rule:
+        found = _text_index(stm)
+        return found if found is not None else (_heads(stm), _positive_body(stm))
+    if kind == ast.ASTType.External:
+        return _heads(stm), frozenset()
+    return frozenset(), None
+
+
+def ast_index(statements: Sequence[ast.AST]) -> tuple:
+    """The index of :func:`_index` computed from the AST nodes only (slow; tests compare the two)."""
+    return tuple((_heads(s), _positive_body(s)) if s.ast_type in (ast.ASTType.Rule, ast.ASTType.External)
+                 else (frozenset(), None) for s in statements)
