@@ -184,3 +184,34 @@ def test_thalakos_seer_leaving_the_battlefield_draws_603_10a(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(seer,hand)")
+
+
+def test_two_upkeep_triggers_of_one_player_go_on_the_stack_in_the_order_given_603_3b(kb_of):
+    # Nyx-Fleece Ram ("you gain 1 life") and Moroii ("you lose 1 life") both trigger in alice's
+    # upkeep; she puts the Ram's first, so Moroii's is on top and resolves first (405.5)
+    kb = kb_of("Nyx-Fleece Ram", "Moroii")
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"), ("mor", "Moroii", "battlefield", "alice"),
+               active="bob", phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("alice")
+    s.then_go_to("upkeep")
+    s.then_put_triggers(order=["ram", "mor"])
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    first = _user_steps(tl)[4]
+    assert _atom("life_total(alice,19)") in first.state       # Moroii's resolved first
+    assert _holds(tl, "life_total(alice,20)")
+
+
+def test_two_triggers_of_one_player_without_an_order_are_refused_603_3b(kb_of):
+    kb = kb_of("Nyx-Fleece Ram", "Moroii")
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"), ("mor", "Moroii", "battlefield", "alice"),
+               active="bob", phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("alice")
+    s.then_go_to("upkeep")
+    s.then_put_triggers()
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "trigger_order_unknown(alice)" and "603.3b" in step.refused_citations

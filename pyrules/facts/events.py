@@ -142,15 +142,19 @@ class EventsMixin:
         passes and the other player casts (117.3c gave the caster priority)."""
         self._event(Function("pass_priority"))
 
-    def then_put_triggers(self, targets: Mapping[str, Sequence[str]] | None = None) -> None:
+    def then_put_triggers(self, targets: Mapping[str, Sequence[str]] | None = None,
+                          order: Sequence[str] = ()) -> None:
         """The triggered abilities waiting to be put on the stack go on it (603.3: the next time a
         player would receive priority; the active player's first, 603.3b), with the targets chosen
         for each (603.3d): ``targets`` maps a source object (the permanent whose ability triggered)
-        to the targets of its ability (facts ``event_trigger_target(K, O, T)``;
-        rules_asp/time/triggers.lp). While an ability waits, any other event is refused.
+        to the targets of its ability (facts ``event_trigger_target(K, O, T)``); ``order`` lists the
+        sources of one player's abilities in the order that player puts them on the stack, first
+        put (lowest) first — needed when a player has two or more (facts ``event_trigger_order(K,
+        I, O)``; rules_asp/time/triggers.lp). While an ability waits, any other event is refused.
 
         Raises:
-            StateValueError: ``targets`` is not a mapping of ids to lists of ids.
+            StateValueError: ``targets`` is not a mapping of ids to lists of ids, or ``order`` not a
+                list of ids.
         """
         from pyrules.errors import StateValueError
         if targets is not None and not isinstance(targets, Mapping):
@@ -161,6 +165,9 @@ class EventsMixin:
                 raise StateValueError(f"then_put_triggers: the targets of {source!r} must be a list of ids, "
                                       f"not {chosen!r}", "targets")
             details += [("event_trigger_target", [ident(source), ident(t)]) for t in chosen]
+        if isinstance(order, str) or not isinstance(order, Sequence):
+            raise StateValueError(f"then_put_triggers: order must be a list of source ids, not {order!r}", "order")
+        details += [("event_trigger_order", [Number(i), ident(o)]) for i, o in enumerate(order, start=1)]
         self._event(Function("put_triggers"), *details)
 
     def then_destroy(self, obj: str) -> None:
