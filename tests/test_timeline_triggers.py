@@ -215,3 +215,28 @@ def test_two_triggers_of_one_player_without_an_order_are_refused_603_3b(kb_of):
     s.then_put_triggers()
     step = kb.run(s).steps[-1]
     assert str(step.refused) == "trigger_order_unknown(alice)" and "603.3b" in step.refused_citations
+
+
+def test_the_sliced_steps_give_what_the_whole_program_gives_with_triggers(kb_of):
+    # pyrules.timeline.slicing keeps, for each event, the rules it can use: with a trigger waiting,
+    # put on the stack and resolved, the sliced run and the whole program agree on every step
+    import pyrules.timeline.run as run
+
+    kb = kb_of("Snapcaster Mage", "Lightning Bolt", "Grizzly Bears")
+    s = _state(("snap", "Snapcaster Mage", "hand", "alice"), ("bolt", "Lightning Bolt", "graveyard", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "snap")
+    s.then_resolve()
+    s.then_put_triggers(targets={"snap": ["bolt"]})
+    s.then_resolve()
+    s.then_cast("alice", "bolt", targets=["bears"], method="flashback")
+    s.then_resolve()
+    sliced = run.run_timeline(kb, s)
+    original = run.solve_timeline
+    try:
+        run.solve_timeline = lambda *a, **k: original(*a, **k, whole=True)
+        whole = run.run_timeline(kb, s)
+    finally:
+        run.solve_timeline = original
+    assert sliced.finished and sliced.explain() == whole.explain()
+    assert [st.state for st in sliced.steps] == [st.state for st in whole.steps]
