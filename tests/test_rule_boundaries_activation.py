@@ -58,3 +58,25 @@ def test_tap_ability_summoning_sickness_each_condition_602_5a_302_6(session, sin
         # the exemption it rests on: its haste (702.10c), else its controller's as-though effect (609.4)
         assert ("702.10c" in cited) == haste
         assert ("609.4" in cited) == (not haste)
+
+
+@pytest.mark.parametrize("priority_stated", [False, True])
+def test_unstated_priority_is_the_one_assumption_of_an_activation_verdict_117_1b(kb_of, priority_stated):
+    # Without a priority holder in the state, the verdict on Fyndhorn Elves' {T} ability takes
+    # has_priority(a) as true: an assumption about the object as a whole (ability 0), for outcome
+    # questions about the elf only; with priority stated there is none and the verdict is derived.
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a" if priority_stated else None)
+    s.add_object("elf", "Fyndhorn Elves", "battlefield", "a", controller="a")
+    s.controlled_since_turn_began("elf")
+    answers = kb_of("Fyndhorn Elves").ask(s)
+    (verdict,) = answers.outcomes().activations("elf")
+    assert verdict.allowed is True
+    found = [(a.object, a.ability, a.kinds, a.scope) for a in answers.assumptions("outcome", "elf")
+             if "has_priority(a)" in a.text]
+    if priority_stated:
+        assert found == [] and verdict.strength == "derived"
+    else:
+        assert found == [("elf", 0, ("outcome",), "elf")] and verdict.strength == "assumed"

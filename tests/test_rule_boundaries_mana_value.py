@@ -73,3 +73,29 @@ def test_mana_value_of_a_split_card_by_zone_cast_half_and_fuse_709_4(kb_of, orac
     s.add_object("tb", name, zone, "a", controller="a" if zone == "stack" else None, cast_face=cast_face, fused=fused)
     mv = kb_of(name).ask(s).mana_value("tb")
     assert mv is not None and mv.value == value
+
+
+@pytest.mark.parametrize("zone,melded,why,cited,not_cited", [
+    ("battlefield", True, None, {"202.3c", "712.8g"}, {"712.4b"}),      # 11: Bruna 7 + Gisela 4
+    ("battlefield", False, "melded_front_faces_unknown", {"202.3c", "712.8g"}, {"712.4b"}),
+    ("hand", False, "meld_back_face_not_melded", {"712.4b"}, {"712.8g"}),
+])
+def test_mana_value_of_a_meld_back_face_and_each_reason_it_is_unknown_cites_its_rule(kb_of, zone, melded, why,
+                                                                                      cited, not_cited):
+    brisela, bruna, gisela = "Brisela, Voice of Nightmares", "Bruna, the Fading Light", "Gisela, the Broken Blade"
+    s = GameState()
+    s.add_player("a")
+    s.add_object("b", brisela, zone, "a", controller="a" if zone == "battlefield" else None)
+    if melded:
+        s.set_melded_from("b", bruna, gisela)
+    answers = kb_of(brisela, bruna, gisela).ask(s)
+    if why is None:
+        mv = answers.mana_value("b")
+        assert mv.value == 11
+        rules = {c.rule for c in mv.citations}
+    else:
+        assert answers.mana_value("b") is None
+        (unknown,) = answers.derived("mana_value_unknown_why")
+        assert unknown.args == ("b", why)
+        rules = {c.rule for c in unknown.citations}
+    assert cited <= rules and not (not_cited & rules)
