@@ -366,6 +366,7 @@ BUILDER_CALLS = {
     "set_melded_from": dict(obj="mel", card_a="Bruna, the Fading Light", card_b="Gisela, the Broken Blade"),
     "set_poison": dict(player="b", counters=3),
     "set_protector": dict(battle="bf", player="b"),
+    "set_library_order": dict(player="a", objects=["lib"]),
     "set_top_of_library": dict(obj="lib"),
     "set_turn": dict(active_player="b", phase="ending", step="end", priority="a"),
     "set_unlocked_doors": dict(obj="room", faces=[1]),
