@@ -102,3 +102,19 @@ def test_affinity_for_a_subtype_is_undecided_not_guessed_702_41a(kb_of):
     answers = kb_of(name, "Memnite").ask(affinity_state(name, 1))
     assert [d.args for d in answers.derived("proposal_undecided")] == [("p", "cost_reduction(keyword(affinity,x))")]
     assert answers.derived("total_cost") == []
+
+
+def test_an_alternative_cost_is_offered_only_by_the_spell_that_has_it_118_9(kb_of):
+    # 118.9, 601.2b: overload is Cyclonic Rift's: proposed for Cyclonic Rift it is legal; proposed for
+    # Divination (which lacks it) it is offered by nothing, though a Cyclonic Rift is in the same hand.
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("div", "Divination", "hand", "a")
+    s.add_object("rift", "Cyclonic Rift", "hand", "a")
+    s.propose("p", "a", "div", alternative_costs=("overload",))
+    s.propose("q", "a", "rift", alternative_costs=("overload",))
+    answers = kb_of("Divination", "Cyclonic Rift").ask(s)
+    assert [d.args for d in answers.derived("proposal_illegal")] == [("p", "alternative_cost_not_offered(overload)")]
+    assert [d.args for d in answers.derived("proposal_legal")] == [("q",)]
