@@ -65,3 +65,15 @@ def test_as_though_flash_combined_with_another_permission_cites_609_4a(kb_of, zo
     (option,) = kb_of("Grizzly Bears", "Leyline of Anticipation").ask(s).cast_options("gb")
     assert option.allowed and option.zone == zone
     assert ("609.4a" in {c.rule for c in option.citations}) == combined
+
+
+@pytest.mark.parametrize("card,low,high", [("Izzet Charm", 1, 1), ("Cryptic Command", 2, 2), ("Winterflame", 1, 2),
+                                           ("Farewell", 1, 4)])
+def test_how_many_modes_and_700_2d_only_when_more_than_one_may_be_chosen(kb_of, card, low, high):
+    # 700.2: "Choose one" / "Choose two" / "Choose one or both" / "Choose one or more"; 700.2d (a mode
+    # can't be chosen twice) is cited when more than one mode may be chosen, not for "Choose one".
+    s = own_main_phase(card)
+    (n,) = kb_of(card).ask(s).derived("modes_to_choose")
+    assert n.args == ("o0", "1", str(low), str(high))
+    assert {"700.2", "601.2b"} <= {c.rule for c in n.citations}
+    assert ("700.2d" in {c.rule for c in n.citations}) == (high > 1)
