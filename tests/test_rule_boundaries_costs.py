@@ -118,3 +118,24 @@ def test_an_alternative_cost_is_offered_only_by_the_spell_that_has_it_118_9(kb_o
     answers = kb_of("Divination", "Cyclonic Rift").ask(s)
     assert [d.args for d in answers.derived("proposal_illegal")] == [("p", "alternative_cost_not_offered(overload)")]
     assert [d.args for d in answers.derived("proposal_legal")] == [("q",)]
+
+
+@pytest.mark.parametrize("other_permission,expected", [
+    (False, [("retrace", False, ("unpayable_cost",))]),
+    (True, [("retrace", True, ()), ("yard", True, ())]),
+])
+def test_retraces_discard_is_mandatory_only_without_another_permission_118_8_702_81a(kb_of, other_permission,
+                                                                                     expected):
+    # Flame Jab (retrace) in a's graveyard and no land card in hand: through retrace alone the discard
+    # can't be paid (118.3). With another effect letting a cast it from the graveyard, which permission
+    # the cast uses is not announced, so the discard is not claimed as mandatory (defined_costs.lp).
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("jab", "Flame Jab", "graveyard", "a")
+    s.add_object("gb", "Grizzly Bears", "hand", "a")
+    if other_permission:
+        s.permit_cast("yard", "a", "graveyard")
+    options = kb_of("Flame Jab", "Grizzly Bears").ask(s).cast_options("jab")
+    assert sorted((o.source, o.allowed, o.reasons) for o in options) == expected
