@@ -380,3 +380,28 @@ def test_a_control_effect_for_good_applies_again_when_a_later_one_ends_613_7b(kb
     assert _atom("controller(bears,alice)") in cleanup.state and _atom("controller(bears,bob)") not in cleanup.state
     assert {"514.2", "613.7b"} <= _citations(cleanup, "controller(bears,alice)")
     assert [str(f.arguments[2]) for f in cleanup.state if f.name == "control_effect"] == ["alice"]
+
+
+# --- declare blockers: the moment's blocking restrictions (509.1b; keywords/evasion.lp) ---
+
+def _blocks(kb_of, attacker, blockers):
+    names = sorted({attacker[1]} | {b[1] for b in blockers})
+    kb = kb_of(*names)
+    objs = [(attacker[0], attacker[1], "battlefield", "alice")] + [(b, c, "battlefield", "bob") for b, c in blockers]
+    s = _state(*objs, phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({attacker[0]: "bob"})
+    s.then_declare_blockers({b: attacker[0] for b, _ in blockers})
+    return kb.run(s).steps[-1]
+
+
+def test_a_creature_with_shadow_cant_be_blocked_by_one_without_it_702_28b(kb_of):
+    step = _blocks(kb_of, ("seer", "Thalakos Seer"), [("bears", "Grizzly Bears")])
+    assert str(step.refused) == "cant_block(bears,shadow)"
+    assert "702.28b" in step.refused_citations and "509.1b" in step.refused_citations
+
+
+def test_menace_blocked_by_one_creature_is_refused_by_two_allowed_702_111b(kb_of):
+    one = _blocks(kb_of, ("brute", "Boggart Brute"), [("bears", "Grizzly Bears")])
+    assert str(one.refused) == "cant_block(bears,menace(brute))" and "702.111b" in one.refused_citations
+    two = _blocks(kb_of, ("brute", "Boggart Brute"), [("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
+    assert two.refused is None, two.refused
