@@ -409,3 +409,17 @@ def test_a_token_made_this_turn_rests_on_no_assumption_302_6(kb_of):
     tl = kb.run(s)
     assert _holds(tl, "not_controlled_since_turn_began(token(alarm,1,1,1))")
     assert tl.final.assumptions() == []
+
+
+def test_secure_the_wastes_creates_x_tokens_as_announced_107_3(kb_of):
+    # "Create X 1/1 white Warrior creature tokens." with X = 3 announced as it was cast (601.2b)
+    kb = kb_of("Secure the Wastes")
+    s = _state(("stw", "Secure the Wastes", "hand", "alice"))
+    s.then_cast("alice", "stw", x=3)
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    made = {str(f.arguments[0]) for f in tl.steps[-1].state if f.name == "in_zone" and f.arguments[0].name == "token"}
+    assert made == {"token(stw,1,1,1)", "token(stw,1,1,2)", "token(stw,1,1,3)"}
+    assert _holds(tl, 'token_subtype(token(stw,1,1,2),1,"Warrior")')
+    assert _unapplied(tl) == set()
