@@ -75,3 +75,35 @@ def test_a_creature_with_0_power_assigns_no_combat_damage_510_1a(kb_of, attacker
     assert {tuple(r.args) for r in out.results("assigns_combat_damage")} == ({("x", "1")} if assigns else set())
     assert {tuple(r.args) for r in out.results("assigns_no_combat_damage")} == (
         set() if assigns else {("x", "1", "no_power")})
+
+
+@pytest.mark.parametrize("step,keywords", [(1, ("first_strike", "trample")), (2, ("double_strike", "trample"))])
+def test_every_assignment_answer_carries_why_the_creature_assigns_in_this_step_510_4(kb_of, step, keywords):
+    # Hill Giant (3/3) with trample and first strike (step 1) or double strike (step 2) attacks b and is
+    # blocked by three Eager Cadets (1/1): all 3 must go among the blockers (lethal 1 each, 702.19b), 0 to
+    # b; those answers and the lethal damage to assign to each blocker all carry the rules of the step
+    # it assigns in (510.4, 702.7b / 702.4b).
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "combat", "combat_damage", None)
+    s.add_object("x", "Hill Giant", "battlefield", "a", controller="a")
+    for k in keywords:
+        s.grant_keyword(f"k_{k}", "x", k)
+    s.attack("x", "b")
+    for c in ("c1", "c2", "c3"):
+        s.add_object(c, "Eager Cadet", "battlefield", "b", controller="b")
+        s.block(c, "x")
+    s.set_combat_damage_step(step, had_first_or_double_strike=["x"] if step == 2 else [])
+    out = kb_of("Hill Giant", "Eager Cadet").ask(s).outcomes()
+    (assigns,) = [r for r in out.results("assigns_combat_damage") if r.args == ("x", str(step))]
+    why = {c.rule for c in assigns.citations}
+    assert {"510.4", "702.7b" if step == 1 else "702.4b"} <= why
+    answers = [r for name in ("combat_damage_assignment", "combat_damage_among_blockers", "lethal_damage_to_assign")
+               for r in out.results(name) if r.args[0] == "x"]
+    assert {r.kind for r in answers} == {"combat_damage_assignment", "combat_damage_among_blockers",
+                                          "lethal_damage_to_assign"}
+    assert [r.args for r in answers if r.kind == "combat_damage_among_blockers"] == [("x", "3")]
+    assert [r.args for r in answers if r.kind == "combat_damage_assignment"] == [("x", "b", "0")]
+    for r in answers:
+        assert why - {"510.1a"} <= {c.rule for c in r.citations}, r
