@@ -405,3 +405,25 @@ def test_menace_blocked_by_one_creature_is_refused_by_two_allowed_702_111b(kb_of
     assert str(one.refused) == "cant_block(bears,menace(brute))" and "702.111b" in one.refused_citations
     two = _blocks(kb_of, ("brute", "Boggart Brute"), [("b1", "Grizzly Bears"), ("b2", "Grizzly Bears")])
     assert two.refused is None, two.refused
+
+
+def test_kessig_wolf_run_with_x_3_gives_plus_3_and_trample_107_3_602_2b(kb_of):
+    # "{X}{R}{G}, {T}: Target creature gets +X/+0 and gains trample until end of turn": X announced
+    # as the ability is activated (602.2b) is the +X as it resolves (107.3); its mana isn't paid (issue 18)
+    kb = kb_of("Kessig Wolf Run", "Grizzly Bears")
+    s = _state(("run", "Kessig Wolf Run", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.then_activate("alice", "run", 2, targets=["bears"], x=3)
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    pumps = [f for f in tl.steps[-1].state if f.name == "modifies_pt"]
+    assert [str(f.arguments[1:]) for f in pumps] == ["[Function('bears', [], True), Number(3), Number(0)]"]
+    assert any(f.name == "grants_keyword" and str(f.arguments[2]) == "trample" for f in tl.steps[-1].state)
+
+
+def test_x_announced_for_an_ability_without_x_is_refused_107_3(kb_of):
+    kb = kb_of("Kessig Wolf Run")
+    s = _state(("run", "Kessig Wolf Run", "battlefield", "alice"))
+    s.then_activate("alice", "run", 1, x=2)
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "x_not_in_cost" and "107.3" in step.refused_citations

@@ -214,13 +214,23 @@ class EventsMixin:
         with its untap step (502.3)."""
         self._event(Function("next_turn", [ident(player)]))
 
-    def then_activate(self, player: str, obj: str, ability: int, targets: Sequence[str] = ()) -> None:
+    def then_activate(self, player: str, obj: str, ability: int, targets: Sequence[str] = (),
+                      x: int | None = None) -> None:
         """``player`` activates ability number ``ability`` (1-based, as printed on ``obj``'s face) of
-        ``obj`` (602.2), choosing ``targets`` (602.2b): the rule base's verdict at that moment decides
-        whether it may; a mana ability resolves at once (605.3b), any other goes on the stack."""
+        ``obj`` (602.2), choosing ``targets`` (602.2b) and announcing ``x`` for a cost with {X}
+        (602.2b, 601.2b; refused for a cost without it): the rule base's verdict at that moment decides
+        whether it may; a mana ability resolves at once (605.3b), any other goes on the stack.
+
+        Raises:
+            StateValueError: an ability number that is not 1 or more, or an X that is no number of 0 or more.
+        """
+        from pyrules.errors import StateValueError
         if not isinstance(ability, int) or isinstance(ability, bool) or ability < 1:
-            from pyrules.errors import StateValueError
             raise StateValueError(f"then_activate: ability must be an ability number (1 or more), not {ability!r}",
                                   "ability")
-        self._event(Function("activate", [ident(player), ident(obj), Number(ability)]),
-                    *[("event_target", [ident(t)]) for t in targets])
+        details = [("event_target", [ident(t)]) for t in targets]
+        if x is not None:
+            if not isinstance(x, int) or isinstance(x, bool) or x < 0:
+                raise StateValueError(f"then_activate: x must be a number of 0 or more, not {x!r}", "x")
+            details.append(("event_x", [Number(x)]))
+        self._event(Function("activate", [ident(player), ident(obj), Number(ability)]), *details)
