@@ -131,8 +131,11 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         # the schedule of t first: which event happens at t (schedule.lp) ...
         _ground(ctl, [("base", []), ("schedule", [now])], messages, t)
         atoms = ctl.symbolic_atoms
-        scheduled = [a.symbol for sig in program.scheduled for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
-        found = _solve(ctl, deadline, lambda m: frozenset(atom_shape(a) for a in scheduled if m.contains(a)))
+        scheduled = [a for sig in program.scheduled for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
+        if all(a.is_fact for a in scheduled):  # the usual case: grounding decided them (facts in, facts out)
+            found = frozenset(atom_shape(a.symbol) for a in scheduled)
+        else:
+            found = _solve(ctl, deadline, lambda m: frozenset(atom_shape(a.symbol) for a in scheduled if m.contains(a.symbol)))
         if found is None:
             return TimelineResult("unknown", (), t, previous, states)
         # ... then the rules that event can use, with the static atoms they read
