@@ -77,3 +77,17 @@ def test_how_many_modes_and_700_2d_only_when_more_than_one_may_be_chosen(kb_of, 
     assert n.args == ("o0", "1", str(low), str(high))
     assert {"700.2", "601.2b"} <= {c.rule for c in n.citations}
     assert ("700.2d" in {c.rule for c in n.citations}) == (high > 1)
+
+
+@pytest.mark.parametrize("own_turn,allowed", [(True, True), (False, False)])
+def test_an_adventurer_card_on_an_adventure_cites_715_3d_allowed_or_blocked(kb_of, own_turn, allowed):
+    # 715.3d: exiled on an Adventure, Bonecrusher Giant may be cast from exile (not as Stomp); at b's end
+    # step its creature timing blocks it, and the refusal cites 715.3d too.
+    s = own_main_phase() if own_turn else opponents_end_step()
+    s.add_object("bg", "Bonecrusher Giant // Stomp", "exile", "a")
+    s.send_on_adventure("bg", "a")
+    (option,) = kb_of("Bonecrusher Giant // Stomp").ask(s).cast_options("bg")
+    assert (option.face_name, option.zone, option.source, option.allowed) == ("Bonecrusher Giant", "exile",
+                                                                              "adventure", allowed)
+    assert option.reasons == (() if allowed else ("timing",))
+    assert "715.3d" in {c.rule for c in option.citations}

@@ -222,3 +222,20 @@ def test_cleanup_removes_damage_only_from_permanents_with_damage_514_2(kb_of, ma
     s.cleanup("cleanup")
     out = kb_of("Hill Giant", "Grizzly Bears").ask(s).outcomes()
     assert [r.args for r in out.results("damage_removed")] == ([("giant", "cleanup")] if removed else [])
+
+
+@pytest.mark.parametrize("defense,damage,left,triggers", [(1, 1, 0, True), (2, 1, 1, False), (2, 2, 0, True),
+                                                          (3, 1, 2, False)])
+def test_a_siege_triggers_when_its_last_defense_counter_is_removed_310_11b(kb_of, defense, damage, left, triggers):
+    # Invasion of Zendikar (a Siege) with 1/2/3 defense counters is dealt damage by Grizzly Bears:
+    # the damage removes that many defense counters (120.3h); removing the last one triggers it.
+    battle = "Invasion of Zendikar // Awakened Skyclave"
+    s = two_players()
+    s.add_object("bt", battle, "battlefield", "b", controller="b")
+    s.add_counters("bt", "defense", defense)
+    on_battlefield(s, "gb", "Grizzly Bears")
+    s.deal_damage("e", "gb", "bt", damage, combat=True)
+    answers = kb_of(battle, "Grizzly Bears").ask(s)
+    assert answers.outcomes().counters("bt", "defense") == left
+    assert [d.args for d in answers.derived("triggers")] == (
+        [("e", "bt", "last_defense_counter_removed")] if triggers else [])
