@@ -139,3 +139,19 @@ def test_retraces_discard_is_mandatory_only_without_another_permission_118_8_702
         s.permit_cast("yard", "a", "graveyard")
     options = kb_of("Flame Jab", "Grizzly Bears").ask(s).cast_options("jab")
     assert sorted((o.source, o.allowed, o.reasons) for o in options) == expected
+
+
+@pytest.mark.parametrize("method,mana", [("normal", 5), ("without_paying_mana_cost", 0)])
+def test_a_fused_spell_pays_both_halves_unless_cast_without_paying_its_mana_cost_702_102c(kb_of, method, mana):
+    # Turn // Burn fused from the hand: {2}{U} + {1}{R} = 5 (702.102c); with Omniscience, cast without
+    # paying its mana cost, neither half's mana cost is paid (118.9): 0.
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("tb", "Turn // Burn", "hand", "a")
+    s.add_object("om", "Omniscience", "battlefield", "a", controller="a")
+    s.propose("p", "a", "tb", 1, method=method, fused=True)
+    answers = kb_of("Turn // Burn", "Omniscience").ask(s)
+    assert [d.args for d in answers.derived("total_cost")] == [("p", str(mana), "0")]
+    assert [d.args for d in answers.derived("proposal_legal")] == [("p",)]
