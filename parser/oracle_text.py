@@ -1800,7 +1800,14 @@ class _Sentence(Transformer):
     # 122.6: "Whenever you put one or more [kind] counters on [object]". The kind is a counter-kind
     # term as in counters/3 (pt(-1, -1) with numbers, 122.1a), named(Name), or any (no kind written).
     def you_put_counters(self, c):
-        return [("trigger_event", ("put_counters", "you", c[-2], _obj(c[-1])))]
+        obj = _obj(c[-1])
+        # counters.lp interprets put_counters(you, K, Obj) for the object shapes it reads (any(T),
+        # you_control(T), another(T), another_you_control(T) with T a card type): "a permanent you
+        # control" or a phrase with more qualities would be read by no rule there as if it never
+        # triggered, so it is not read.
+        if isinstance(obj, tuple) and (obj[0] == "object" or obj[-1] == "permanent"):
+            raise ValueError("a put-counters trigger on this object is not read")
+        return [("trigger_event", ("put_counters", "you", c[-2], obj))]
 
     def put_pt_counters(self, c):
         p, t = _pt(str(c[0]))

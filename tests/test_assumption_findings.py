@@ -147,7 +147,9 @@ def test_the_same_modal_dfc_on_the_battlefield_lists_its_front_face_abilities(kb
     s = _state()
     s.add_object("v", VALKI, "battlefield", "alice")
     texts = {a.text for a in kb.ask(s).assumptions()}
-    assert "each opponent reveals their hand" in texts
+    # "each opponent reveals their hand" is read (keyword_action reveal_hand, 701.20a); the ability's
+    # next sentence is not, so the ability stays listed by it.
+    assert any(t.startswith("For each opponent, exile a creature card they revealed") for t in texts)
     assert not any(t.startswith("As ~ enters") for t in texts)  # Tibalt's face isn't up
 
 
