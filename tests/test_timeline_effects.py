@@ -351,3 +351,20 @@ def test_every_effect_the_grammar_reads_on_a_real_spell_is_applied_or_listed_608
                 if (f.arguments[1], where) in spell and f.name not in listed:
                     seen.setdefault(f.name, rec["name"])
     assert not seen, f"effect predicates on spell abilities neither applied nor listed: {seen}"
+
+
+def test_a_target_written_as_target_creature_you_control_is_not_refused_as_too_many_601_2c(kb_of):
+    # "Return target creature you control to its owner's hand." has one target (115.1a): the
+    # cast naming it is not refused as too_many_targets (the slot counter counts only target(T))
+    from pyrules import KnowledgeBase
+    from pyrules.inputs.cards import cards_from_text
+    from timeline_helpers import two_player_state
+
+    kb = KnowledgeBase(list(cards_from_text(
+        "Retreat Test\n{U}\nInstant\nReturn target creature you control to its owner's hand.\n\n"
+        "Grizzly Bears\n{1}{G}\nCreature — Bear\n2/2\n")))
+    kb.time_limit = 120
+    s = two_player_state(("ret", "Retreat Test", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.then_cast("alice", "ret", targets=["bears"])
+    step = kb.run(s).steps[-1]
+    assert step.refused is None, step.refused
