@@ -427,3 +427,21 @@ def test_x_announced_for_an_ability_without_x_is_refused_107_3(kb_of):
     s.then_activate("alice", "run", 1, x=2)
     step = kb.run(s).steps[-1]
     assert str(step.refused) == "x_not_in_cost" and "107.3" in step.refused_citations
+
+
+def test_an_ability_that_adds_mana_and_has_a_target_is_no_mana_ability_605_1a():
+    # "{T}: Add {G}. Target creature with power 2 or less gets +1/+1 ...": it targets, so it is not a
+    # mana ability (605.1a) and goes on the stack (602.2a) instead of resolving at once (605.3b);
+    # the target's object phrase (power 2 or less) is not a bare card type
+    from pyrules import KnowledgeBase
+    from pyrules.inputs.cards import cards_from_text
+
+    kb = KnowledgeBase(list(cards_from_text(
+        "Test Grove\nLand\n{T}: Add {G}. Target creature with power 2 or less gets +1/+1 until end of turn.\n\n"
+        "Grizzly Bears\n{1}{G}\nCreature — Bear\n2/2\n")))
+    kb.time_limit = 120
+    s = _state(("grove", "Test Grove", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
+    s.then_activate("alice", "grove", 1, targets=["bears"])
+    step = kb.run(s).steps[-1]
+    assert step.refused is None, step.refused
+    assert any(f.name == "ability_on_stack" for f in step.state)
