@@ -309,7 +309,7 @@ def run_pytest(rule_base: Path, tests: list[str], timeout: float) -> tuple[str, 
         status, failing, more = run_pytest(rule_base, [t for t in tests if t not in missing],
                                            timeout - seconds)
         return status, failing, seconds + more
-    failing = re.findall(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE)
+    failing = re.findall(r"^(?:FAILED|ERROR) (tests/.+?)(?: - .*)?$", done.stdout, re.MULTILINE)
     status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
     if status == "error":
         failing = [(done.stdout + done.stderr).strip().splitlines()[-1][:300] if (done.stdout + done.stderr).strip()
@@ -445,7 +445,7 @@ def run_pytest_all(rule_base: Path, tests: list[str], timeout: float):
     env.pop("PYRULES_MUTATION_RECORD", None)
     done = subprocess.run(["nice", "-n", "10", *PYTEST, "-q", "-rf", "-p", "no:cacheprovider", *tests],
                           cwd=REPO, env=env, capture_output=True, text=True, timeout=timeout)
-    return "done", re.findall(r"^(?:FAILED|ERROR) (\S+)", done.stdout, re.MULTILINE), 0.0
+    return "done", re.findall(r"^(?:FAILED|ERROR) (tests/.+?)(?: - .*)?$", done.stdout, re.MULTILINE), 0.0
 
 
 def command_record(args) -> None:
