@@ -80,3 +80,24 @@ def test_unstated_priority_is_the_one_assumption_of_an_activation_verdict_117_1b
         assert found == [] and verdict.strength == "derived"
     else:
         assert found == [("elf", 0, ("outcome",), "elf")] and verdict.strength == "assumed"
+
+
+@pytest.mark.parametrize("history_recorded", [False, True])
+def test_an_unrecorded_turn_history_is_the_assumption_of_a_loyalty_ability_verdict_606_3(kb_of, history_recorded):
+    # 606.3: one loyalty ability of a permanent per turn. Without the turn's history recorded, the
+    # verdicts on Jace Beleren's loyalty abilities take "not activated this turn" for granted: an
+    # assumption about the object as a whole (ability 0), for outcome questions about it.
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("jace", "Jace Beleren", "battlefield", "a", controller="a")
+    s.add_counters("jace", "loyalty", 3)
+    if history_recorded:
+        s.record_turn_history()
+    answers = kb_of("Jace Beleren").ask(s)
+    verdicts = answers.outcomes().activations("jace")
+    assert any(v.allowed for v in verdicts)  # e.g. its +2 (the -10 needs more loyalty than 3: 606.6)
+    found = {(a.object, a.ability, a.kinds, a.scope) for a in answers.assumptions("outcome", "jace")
+             if "activations_this_turn(jace)" in a.text}
+    assert found == (set() if history_recorded else {("jace", 0, ("outcome",), "jace")})
