@@ -422,7 +422,7 @@ def command_run(args) -> None:
             return
         # The tests that killed mutants, once on the unmutated copy: a kill by a test failing there is none.
         rows = [r for r in load_results() if r.get("seed") == args.seed]
-        killers = sorted({t for r in rows if r["status"] == "killed" for t in r["failing"]})
+        killers = collected.valid(sorted({t for r in rows if r["status"] == "killed" for t in r["failing"]}))
         if killers:
             status, failing, _ = run_pytest(root, killers, args.timeout * 4)
             broken = set(failing)
