@@ -91,3 +91,14 @@ def test_an_adventurer_card_on_an_adventure_cites_715_3d_allowed_or_blocked(kb_o
                                                                               "adventure", allowed)
     assert option.reasons == (() if allowed else ("timing",))
     assert "715.3d" in {c.rule for c in option.citations}
+
+
+@pytest.mark.parametrize("card,method,cited", [("Bane of the Living", "morph", {"702.37c"}),
+                                               ("Ainok Survivalist", "megamorph", {"702.37c", "702.37a", "702.37b"})])
+def test_a_megamorph_card_cast_face_down_cites_the_morph_rules_too_702_37b(kb_of, card, method, cited):
+    # 702.37b: megamorph is a variant of morph: cast face down for {3} as morph is (702.37c).
+    s = own_main_phase(card)
+    s.propose("p", "a", "o0", face=0, method=method)
+    (down,) = [o for o in kb_of(card).ask(s).cast_options("o0") if o.face == 0]
+    assert (down.method, down.allowed) == (method, True)
+    assert cited <= {c.rule for c in down.citations}
