@@ -91,6 +91,8 @@ class EventsMixin:
         details = [("event_target", [ident(t)]) for t in targets]
         details += [("event_mode", [Number(i), Number(m)]) for i, m in enumerate(modes, start=1)]
         if x is not None:
+            if not isinstance(x, int) or isinstance(x, bool) or x < 0:  # 107.1b: never a negative number
+                raise StateValueError(f"then_cast: x must be a number of 0 or more, not {x!r}", "x")
             details.append(("event_x", [Number(x)]))
         if method is not None:
             details.append(("event_method", [_term("then_cast", "method", method, CAST_METHODS)]))
@@ -147,7 +149,8 @@ class EventsMixin:
         """The triggered abilities waiting to be put on the stack go on it (603.3: the next time a
         player would receive priority; the active player's first, 603.3b), with the targets chosen
         for each (603.3d): ``targets`` maps a source object (the permanent whose ability triggered)
-        to the targets of its ability (facts ``event_trigger_target(K, O, T)``); ``order`` lists the
+        to the targets of its ability (facts ``event_trigger_target(K, O, T)``; an empty list: no legal
+        choice exists, the ability is removed from the stack, 603.3d); ``order`` lists the
         sources of one player's abilities in the order that player puts them on the stack, first
         put (lowest) first — needed when a player has two or more (facts ``event_trigger_order(K,
         I, O)``; rules_asp/time/triggers.lp). While an ability waits, any other event is refused.
@@ -165,6 +168,8 @@ class EventsMixin:
                 raise StateValueError(f"then_put_triggers: the targets of {source!r} must be a list of ids, "
                                       f"not {chosen!r}", "targets")
             details += [("event_trigger_target", [ident(source), ident(t)]) for t in chosen]
+            if not chosen:  # 603.3d: no legal choice of target, the ability is removed from the stack
+                details.append(("event_trigger_without_target", [ident(source)]))
         if isinstance(order, str) or not isinstance(order, Sequence):
             raise StateValueError(f"then_put_triggers: order must be a list of source ids, not {order!r}", "order")
         details += [("event_trigger_order", [Number(i), ident(o)]) for i, o in enumerate(order, start=1)]

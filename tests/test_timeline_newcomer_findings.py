@@ -1,0 +1,112 @@
+"""Sequences a newcomer posed that pyrules answered wrongly (session 5): each now answered as the CR
+says, or refused naming the rule (issue 15). Real cards."""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
+
+
+def test_a_player_at_0_life_loses_once_and_the_game_is_over_704_5a_104_2a(kb_of):
+    # the check used to perform 704.5a again at every step until the step bound ("time limit")
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "hand", "alice"))
+    s.set_life("bob", 3)
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    s.then_pass_priority()
+    tl = kb.run(s)
+    assert _holds(tl, "lost_game(bob)", time=tl.steps[-2].time)
+    last = tl.steps[-1]
+    assert str(last.refused) == "game_over" and "104.2a" in last.refused_citations
+
+
+def test_the_pass_completing_a_round_of_passes_is_refused_117_4(kb_of):
+    # all players passed in succession: the top of the stack resolves (117.4), stated as resolve
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_pass_priority()
+    s.then_pass_priority()
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "all_players_passed" and "117.4" in step.refused_citations
+
+
+def test_a_creature_cant_attack_a_creature_508_1b(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("a1", "Grizzly Bears", "battlefield", "alice"), ("b1", "Grizzly Bears", "battlefield", "bob"),
+               phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"a1": "b1"})
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "not_a_defender(b1)" and "508.1b" in step.refused_citations
+
+
+def test_an_instant_moved_to_the_battlefield_stays_where_it_is_400_4a(kb_of):
+    kb = kb_of("Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_move("bolt", "battlefield")
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "stays_in_its_zone" and "400.4a" in step.refused_citations
+
+
+def test_a_negative_x_is_refused_by_the_api_107_1b():
+    from pyrules.errors import StateValueError
+    s = _state(("blaze", "Blaze", "hand", "alice"))
+    with pytest.raises(StateValueError, match="x"):
+        s.then_cast("alice", "blaze", targets=["bob"], x=-1)
+
+
+def test_lightning_bolt_cast_with_no_target_is_refused_601_2c(kb_of):
+    kb = kb_of("Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt")
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "too_few_targets(0,1)" and "601.2c" in step.refused_citations
+
+
+def test_a_target_that_is_no_object_or_player_is_refused_not_dropped_115_1(kb_of):
+    from pyrules.facts.events import token_id
+    kb = kb_of("Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=[token_id("ghost")])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused).startswith("no_such_target(") and "115.1" in step.refused_citations
+
+
+def test_an_attacker_blocked_by_two_creatures_needs_its_damage_division_stated_510_1c(kb_of):
+    kb = kb_of("Hill Giant", "Grizzly Bears")
+    s = _state(("giant", "Hill Giant", "battlefield", "alice"), ("b1", "Grizzly Bears", "battlefield", "bob"),
+               ("b2", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"giant": "bob"})
+    s.then_declare_blockers({"b1": "giant", "b2": "giant"})
+    s.then_go_to("combat_damage")
+    s.then_combat_damage()
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "assignment_choice_not_stated(giant)" and "510.1c" in step.refused_citations
+
+
+def test_a_trigger_with_no_legal_target_is_removed_when_the_event_says_so_603_3d(kb_of):
+    # Ravenous Chupacabra enters while bob controls no creature: put_triggers with an empty list of
+    # targets removes the ability (603.3d); that no choice was legal is an assumption
+    kb = kb_of("Ravenous Chupacabra")
+    s = _state(("chupa", "Ravenous Chupacabra", "hand", "alice"))
+    s.then_cast("alice", "chupa")
+    s.then_resolve()
+    s.then_put_triggers(targets={"chupa": []})
+    s.then_pass_priority()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(f.name in ("ability_on_stack", "pending_trigger") for f in tl.steps[-1].state)
+    assert any(f.name == "unapplied_effect" and "removed_without_a_legal_target" in str(f) for f in tl.steps[-1].state)
