@@ -102,3 +102,16 @@ def test_a_megamorph_card_cast_face_down_cites_the_morph_rules_too_702_37b(kb_of
     (down,) = [o for o in kb_of(card).ask(s).cast_options("o0") if o.face == 0]
     assert (down.method, down.allowed) == (method, True)
     assert cited <= {c.rule for c in down.citations}
+
+
+def test_only_the_top_card_of_an_ordered_library_is_the_top_card_401_1(kb_of):
+    # Bolas's Citadel lets a play the top card of a's library (401.1: position 1 is the top). With the
+    # order [c1, c2] known, c1 may be cast through the Citadel and c2 may not be cast at all.
+    s = own_main_phase()
+    s.add_object("cit", "Bolas's Citadel", "battlefield", "a", controller="a")
+    for c in ("c1", "c2"):
+        s.add_object(c, "Grizzly Bears", "library", "a")
+    s.set_library_order("a", ["c1", "c2"])
+    answers = kb_of("Bolas's Citadel", "Grizzly Bears").ask(s)
+    assert [(o.zone, o.allowed) for o in answers.cast_options("c1")] == [("library", True)]
+    assert answers.cast_options("c2") == []
