@@ -110,3 +110,47 @@ def test_a_trigger_with_no_legal_target_is_removed_when_the_event_says_so_603_3d
     assert tl.finished, tl.steps[-1].refused
     assert not any(f.name in ("ability_on_stack", "pending_trigger") for f in tl.steps[-1].state)
     assert any(f.name == "unapplied_effect" and "removed_without_a_legal_target" in str(f) for f in tl.steps[-1].state)
+
+
+def test_murder_at_a_player_is_refused_601_2c(kb_of):
+    kb = kb_of("Murder")
+    s = _state(("murder", "Murder", "hand", "alice"))
+    s.then_cast("alice", "murder", targets=["bob"])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "target_not_allowed(bob)" and "601.2c" in step.refused_citations
+
+
+def test_lightning_bolt_cant_target_itself_115_5(kb_of):
+    kb = kb_of("Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bolt"])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "target_not_allowed(bolt)"
+
+
+def test_murder_at_white_knight_with_protection_from_black_is_not_taken_as_legal_702_16b(kb_of):
+    # White Knight used to be destroyed; protection from black makes it an illegal target (702.16b):
+    # pyrules doesn't decide protection's quality here, so the cast is refused as undecided
+    kb = kb_of("Murder", "White Knight")
+    s = _state(("murder", "Murder", "hand", "alice"), ("wk", "White Knight", "battlefield", "bob"))
+    s.then_cast("alice", "murder", targets=["wk"])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "target_undecided(wk)"
+
+
+def test_lightning_bolt_at_a_hexproof_creature_is_not_taken_as_legal_702_11b(kb_of):
+    kb = kb_of("Lightning Bolt", "Gladecover Scout")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("scout", "Gladecover Scout", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["scout"])
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "target_undecided(scout)"
+
+
+def test_murder_at_grizzly_bears_is_cast_601_2c(kb_of):
+    kb = kb_of("Murder", "Grizzly Bears")
+    s = _state(("murder", "Murder", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "murder", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)")
