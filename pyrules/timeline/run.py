@@ -115,6 +115,8 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     static_by_signature: dict[tuple[str, int], list[clingo.Symbol]] = {}
     for atom in static:
         static_by_signature.setdefault((atom.name, len(atom.arguments)), []).append(atom)
+    # a static predicate with no atom is empty at every time: the steps' rules needing one never fire
+    instance = instance | frozenset(static_by_signature)
     schedule_reads = signatures_read(program, ())
     directives = tuple(stm for stm in program.base if stm.ast_type != A.ASTType.Rule)
     state = list(initial)

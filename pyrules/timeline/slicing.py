@@ -345,8 +345,9 @@ def _rule_patterns(tr: Transition):
 def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozenset[Signature]) -> tuple[A.AST, ...]:
     """The statements of :attr:`Transition.step` that can fire at a time whose true schedule atoms
     have the shapes ``shapes`` (:func:`atom_shape`), sliced to the roots; ``instance`` the
-    predicates the instance gives facts of (never taken as empty). Cached per (``tr``, ``shapes``,
-    ``instance``)."""
+    predicates that have atoms before the step: the instance's facts and the static part's (base)
+    model — never taken as empty; a predicate the base defines but derives nothing of is empty at
+    every time. Cached per (``tr``, ``shapes``, ``instance``)."""
     key = (id(tr), shapes, instance)
     if key in _SPECIALIZED:
         return _SPECIALIZED[key]
@@ -358,7 +359,7 @@ def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozens
     # never taken as empty
     externals = {(stm.atom.symbol.name, len(stm.atom.symbol.arguments)) for stm in tr.step
                  if stm.ast_type == A.ASTType.External and stm.atom.symbol.ast_type == A.ASTType.Function}
-    protected = protected_base | tr.scheduled | instance | externals
+    protected = tr.scheduled | instance | externals
 
     def fires(body, heads_of) -> bool:
         for sig, pattern, term in body:
