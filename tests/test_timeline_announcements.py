@@ -7,15 +7,8 @@ import pytest
 
 from timeline_helpers import atom as _atom
 from timeline_helpers import two_player_state as _state
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
 
-
-@pytest.fixture
-def kb_of(kb_of):
-    def make(*names):
-        kb = kb_of(*names)
-        kb.time_limit = 120
-        return kb
-    return make
 
 
 def test_think_twice_cast_with_flashback_from_the_graveyard_is_exiled_702_34a(kb_of):

@@ -8,15 +8,8 @@ import pytest
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
 from timeline_helpers import two_player_state as _state
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
 
-
-@pytest.fixture
-def kb_of(kb_of):
-    def make(*names):
-        kb = kb_of(*names)
-        kb.time_limit = 120
-        return kb
-    return make
 
 
 def test_a_player_at_0_life_loses_once_and_the_game_is_over_704_5a_104_2a(kb_of):

@@ -10,15 +10,8 @@ from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
 from timeline_helpers import two_player_state as _state
 from timeline_helpers import user_steps as _user_steps
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
 
-
-@pytest.fixture
-def kb_of(kb_of):
-    def make(*names):
-        kb = kb_of(*names)
-        kb.time_limit = 120
-        return kb
-    return make
 
 
 def _pending(step) -> list[str]:

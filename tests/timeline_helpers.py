@@ -3,6 +3,8 @@ expected atoms written by hand, and what a Timeline holds."""
 
 from __future__ import annotations
 
+import pytest
+
 import clingo
 
 from pyrules import GameState
@@ -38,3 +40,14 @@ def holds(timeline, text: str, time: int | None = None) -> bool:
 def user_steps(timeline):
     """The steps of the user's events (not the state-based-action checks)."""
     return [s for s in timeline.steps if s.user_event is not None]
+
+
+@pytest.fixture
+def kb_of(kb_of):
+    """The session's ``kb_of`` (conftest.py) with a time limit for a whole sequence (120 s: the machine
+    running the tests may be loaded). A test module of sequences imports it by name."""
+    def make(*names):
+        kb = kb_of(*names)
+        kb.time_limit = 120
+        return kb
+    return make
