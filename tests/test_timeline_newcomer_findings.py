@@ -147,3 +147,42 @@ def test_murder_at_grizzly_bears_is_cast_601_2c(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "in_zone(bears,graveyard)")
+
+
+def test_the_active_player_draws_as_the_draw_step_begins_504_1(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("c1", "Grizzly Bears", "library", "bob"), ("c2", "Grizzly Bears", "library", "bob"),
+               active="alice", phase="ending", step="end")
+    s.set_library_order("bob", ["c1", "c2"])
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    s.then_go_to("draw")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(c2,library)")
+    draw = [st for st in tl.steps if st.user_event == 4][0]
+    change = next(c for c in draw.changes if c.fluent == _atom("in_zone(c1,hand)"))
+    assert "504.1" in change.citations
+
+
+def test_the_draw_step_with_an_unknown_top_card_is_an_assumption_504_1(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("c1", "Grizzly Bears", "library", "bob"), active="alice", phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    s.then_go_to("draw")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(c1,library)") and _holds(tl, "unapplied_effect(bob,0,draw_step_draw)")
+
+
+def test_eight_cards_in_hand_at_cleanup_leave_the_discard_as_an_assumption_514_1(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(*[(f"h{i}", "Grizzly Bears", "hand", "alice") for i in range(8)], active="alice",
+               phase="ending", step="end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "unapplied_effect(alice,0,discard_to_hand_size(1))")
