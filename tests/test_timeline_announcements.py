@@ -61,3 +61,29 @@ def test_a_payment_that_is_no_symbol_number_is_refused_by_the_api():
     s = _state(("burst", "Burst Lightning", "hand", "alice"))
     with pytest.raises(StateValueError, match="pays"):
         s.then_cast("alice", "burst", pays={0: "colored(r)"})
+
+
+def test_a_red_symbol_paid_with_green_is_refused_107_4a(kb_of):
+    # a payment stated for {R} counts: paid with green it is illegal (107.4a), never ignored
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"], pays={1: "colored(g)"})
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "announcement_illegal(payment(1))"
+
+
+def test_a_payment_for_a_symbol_the_cost_lacks_is_refused_601_2b(kb_of):
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"], pays={5: "colored(r)"})
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "announcement_illegal(payment(5))"
+
+
+def test_the_red_symbol_paid_with_red_is_cast_107_4a(kb_of):
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"], pays={1: "colored(r)"})
+    tl = kb.run(s)
+    assert tl.steps[-1].refused is None, tl.steps[-1].refused
+    assert _atom("in_zone(bolt,stack)") in tl.steps[-1].state
