@@ -330,3 +330,17 @@ def test_the_shipped_snapcaster_sequence_prints_its_trigger_and_the_flashback_ca
     assert "+ cast_method(bolt,flashback) (CR 601.2b)" in out
     assert "+ in_zone(bolt,exile)" in out and "702.34a" in out
     assert "+ in_zone(bears,graveyard)" in out
+
+
+def test_a_scenario_cast_states_a_payment_as_a_toml_table_601_2b(tmp_path, shared_data, capsys):
+    # TOML table keys are strings: pays = {1 = "colored(g)"} is the payment for the first symbol;
+    # Lightning Bolt's {R} paid with green is refused (107.4a)
+    body = BOLT.split("[[events]]")[0] + '''[[events]]
+kind = "cast"
+player = "alice"
+obj = "bolt"
+targets = ["bears"]
+pays = {1 = "colored(g)"}
+'''
+    assert main(["ask", str(_scenario(tmp_path, shared_data, body)), "steps", *LIMIT]) == 0
+    assert "refused, announcement_illegal(payment(1))" in capsys.readouterr().out

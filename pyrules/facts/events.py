@@ -61,7 +61,7 @@ class EventsMixin:
     def then_cast(self, player: str, obj: str, face: int = 1, targets: Sequence[str] = (),
                   x: int | None = None, modes: Sequence[int] = (), *, method: str | None = None,
                   alternative_costs: Sequence[str] = (), additional_costs: Sequence[str] = (),
-                  pays: Mapping[int, str] | None = None, timing: str | None = None) -> None:
+                  pays: Mapping[int | str, str] | None = None, timing: str | None = None) -> None:
         """``player`` casts face ``face`` of ``obj`` (601.2), choosing ``targets`` (object or player
         ids, 601.2c), announcing ``x`` (601.2b) and, for a modal spell, the ``modes`` chosen (700.2,
         601.2b: mode numbers 1, 2, ... as printed; facts ``event_mode(K, I, M)``). Whether it may be
