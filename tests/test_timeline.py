@@ -9,6 +9,7 @@ from pyrules import GameState
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
 from timeline_helpers import two_player_state as _state
+from timeline_helpers import run_whole
 from timeline_helpers import user_steps as _user_steps
 from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
 
@@ -438,13 +439,7 @@ def test_the_transition_slice_changes_nothing_the_whole_program_derives(kb_of):
     s.then_declare_blockers({})
     s.then_go_to("combat_damage")
     s.then_combat_damage()
-    sliced = run.run_timeline(kb, s)
-    original = run.solve_timeline
-    try:
-        run.solve_timeline = lambda *a, **k: original(*a, **k, whole=True)
-        whole = run.run_timeline(kb, s)
-    finally:
-        run.solve_timeline = original
+    sliced, whole = run.run_timeline(kb, s), run_whole(kb, s)
     assert sliced.finished and whole.finished
     assert sliced.explain() == whole.explain()
     assert [st.state for st in sliced.steps] == [st.state for st in whole.steps]

@@ -51,3 +51,15 @@ def kb_of(kb_of):
         kb.time_limit = 120
         return kb
     return make
+
+
+def run_whole(kb, state):
+    """``kb.run(state)`` with the whole lifted program grounded at every step (no slice,
+    pyrules.timeline.slicing): what the sliced run is compared with."""
+    import pyrules.timeline.run as run
+    original = run.solve_timeline
+    try:
+        run.solve_timeline = lambda *a, **k: original(*a, **k, whole=True)
+        return run.run_timeline(kb, state)
+    finally:
+        run.solve_timeline = original

@@ -316,8 +316,7 @@ def _unify(p: tuple, q: tuple) -> bool:
 def _rule_patterns(tr: Transition):
     """Per rule of ``tr.step``: ``(i, stm, heads, body, head patterns, positive body atoms)``, with
     each head pattern ``(sig, pattern)`` (a head the analysis can't read stands for any atom of its
-    predicate) and each body atom ``(sig, pattern, term)``; and the predicates the base defines.
-    Cached per transition program."""
+    predicate) and each body atom ``(sig, pattern, term)``. Cached per transition program."""
     if id(tr) in _PATTERNS:
         return _PATTERNS[id(tr)]
     rules = []
@@ -337,9 +336,8 @@ def _rule_patterns(tr: Transition):
             head_patterns.append((sig, _ANY_TERM))
         body = [((t.name, len(t.arguments)), _pattern(t), t) for t in _positive_body_atoms(stm)]
         rules.append((i, stm, heads, body_sigs, tuple(head_patterns), tuple(body)))
-    base_heads = frozenset(h for stm in tr.base if stm.ast_type == A.ASTType.Rule for h in _signatures(stm.head))
-    _PATTERNS[id(tr)] = (rules, base_heads)
-    return rules, base_heads
+    _PATTERNS[id(tr)] = rules
+    return rules
 
 
 def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozenset[Signature]) -> tuple[A.AST, ...]:
@@ -354,7 +352,7 @@ def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozens
     by_name: dict[tuple[str, int], list[tuple]] = {}
     for name, args in shapes:
         by_name.setdefault((name, len(args)), []).append(args)
-    rules, protected_base = _rule_patterns(tr)
+    rules = _rule_patterns(tr)
     # what the base defines, the schedule, the instance's facts and the step's #external atoms are
     # never taken as empty
     externals = {(stm.atom.symbol.name, len(stm.atom.symbol.arguments)) for stm in tr.step
