@@ -56,6 +56,29 @@ def test_burst_lightning_kicked_is_cast_601_2b(kb_of):
     assert _atom("in_zone(burst,stack)") in tl.steps[-1].state
 
 
+@pytest.mark.parametrize("kicked", [True, False])
+def test_burst_lightning_resolving_deals_no_damage_it_cannot_read_whole_608_2c(kb_of, kicked):
+    # "deals 2 damage to any target. If this spell was kicked, it deals 4 damage instead.": the
+    # grammar reads the 2 and not the "instead" that changes it (608.2c: the instructions are read
+    # together). Applying the 2 would be wrong when kicked: nothing of the ability is applied, and
+    # both the read damage and the unread sentence are assumptions of every later answer.
+    kb = kb_of("Burst Lightning", "Grizzly Bears")
+    s = _state(("burst", "Burst Lightning", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "burst", targets=["bears"], additional_costs=["kicker"] if kicked else [])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    final = tl.steps[-1].state
+    assert not any(f.name == "damage_marked" for f in final), sorted(map(str, final))
+    unapplied = {str(f) for f in final if f.name == "unapplied_effect"}
+    assert "unapplied_effect(burst,2,effect(deals_damage))" in unapplied
+    assert any(u.startswith("unapplied_effect(burst,2,unread(") for u in unapplied), unapplied
+    change = next(c for st in tl.steps for c in st.changes
+                  if c.fluent == _atom("unapplied_effect(burst,2,effect(deals_damage))"))
+    assert "608.2c" in change.citations
+    assert any("deals_damage" in str(a) for a in tl.final.assumptions())
+
+
 def test_a_payment_that_is_no_symbol_number_is_refused_by_the_api():
     from pyrules.errors import StateValueError
     s = _state(("burst", "Burst Lightning", "hand", "alice"))
