@@ -197,14 +197,43 @@ class KnowledgeBase:
 
     @checked_arguments
     def ask_many(self, states: Iterable[GameState], question: Callable[[Answers], object] | None = None,
-                 workers: int = 2, chunk_size: int | None = None) -> list:
-        """Answer one question for many states on ``workers`` processes, results in input order
-        (see :func:`pyrules.solving.batches.ask_many`: ``question`` maps :class:`Answers` to a picklable value).
+                 workers: int = 2, chunk_size: int | None = None, scheduler: object = None,
+                 progress: bool | None = None) -> list:
+        """Answer one question for many states, results in input order (see
+        :func:`pyrules.solving.batches.ask_many`: ``question`` maps :class:`Answers` to a picklable value).
+
+        Runs on ``workers`` local processes, or on a Dask cluster when ``scheduler`` is a
+        ``dask.distributed.Client`` (or a scheduler address; needs ``pip install 'pyrules[dask]'``,
+        else a one-line :class:`QueryError`). ``progress``: a tqdm bar on stderr (None: for long
+        batches on a terminal; False: never).
 
         One result per state, in place: the question's value, or for a state that could not be
         answered a :class:`pyrules.errors.PyrulesError` instance — a :class:`QueryError` (unknown
-        card, inconsistent state, time limit), or a :class:`pyrules.errors.QuestionError` when
+        card, inconsistent state, time limit, its worker lost), or a :class:`pyrules.errors.QuestionError` when
         ``question`` itself raised for that state (its ``error_type`` and message say what). One
         failing state never costs the others their answers, with any number of workers."""
         from pyrules.solving.batches import DEFAULT_CHUNK, ask_many
-        return ask_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK)
+        return ask_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK,
+                        scheduler=scheduler, progress=progress)
+
+    @checked_arguments
+    def iter_many(self, states: Iterable[GameState], question: Callable[[Answers], object] | None = None,
+                  workers: int = 2, chunk_size: int | None = None, scheduler: object = None,
+                  progress: bool | None = None):
+        """:meth:`ask_many` as a stream: yields each state's result in input order as soon as it
+        is answered (memory flat over any number of states; see
+        :func:`pyrules.solving.batches.iter_many`)."""
+        from pyrules.solving.batches import DEFAULT_CHUNK, iter_many
+        return iter_many(self, list(states), question, workers, chunk_size or DEFAULT_CHUNK,
+                         scheduler=scheduler, progress=progress)
+
+    def __getstate__(self) -> dict:
+        """Pickled (a Dask worker, a spawned process) without the symbol memo: its keys are clingo
+        symbol representations valid only in this process."""
+        state = dict(self.__dict__)
+        state["_memo"] = None
+        return state
+
+    def __setstate__(self, state: dict) -> None:
+        self.__dict__.update(state)
+        self._memo = SymbolMemo()

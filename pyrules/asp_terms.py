@@ -232,3 +232,22 @@ def symbol_name(sym: clingo.Symbol) -> str:
     """The text of an id symbol: a string's contents, else the symbol as clingo prints it (a
     constant's name); the inverse of :func:`pyrules.facts.terms.ident`."""
     return sym.string if sym.type == sym.type.String else str(sym)
+
+
+# --------------------------------------------------------------------------- pickling symbols
+
+def _symbol_from_data(data: tuple[tuple, tuple[int, ...]]) -> clingo.Symbol:
+    """The one symbol :func:`_reduce_symbol` pickled (for :mod:`pickle`; not public)."""
+    return symbols_from_data(data)[0]
+
+
+def _reduce_symbol(sym: clingo.Symbol) -> tuple:
+    """How :mod:`pickle` (and cloudpickle, Dask) sends a ``clingo.Symbol``: as its value
+    (:func:`symbols_data`), rebuilt on the other side. clingo's own pickling copies ``_rep``, an
+    address in the sending process's symbol table: meaningless (or a crash) in another process."""
+    return _symbol_from_data, (symbols_data([sym]),)
+
+
+import copyreg  # noqa: E402  (registered once, when the boundary module is imported)
+
+copyreg.pickle(clingo.Symbol, _reduce_symbol)

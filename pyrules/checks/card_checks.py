@@ -24,10 +24,8 @@ facts, runs clingo and maps symbols to dataclasses):
 from __future__ import annotations
 
 import json
-import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from functools import lru_cache
 from importlib import resources
@@ -271,8 +269,9 @@ def check_card_definitions(cards: Iterable, doc=None, catalog: Sequence[clingo.S
     return findings, residue
 
 
-def _chunk_check(records: list[Any], source: str, catalog: tuple) -> tuple[int, set, list[CardFinding], set, set, list]:
-    """One batch of :func:`check_cards` (maybe in a worker process): ``catalog`` is
+def _chunk_check(catalog: tuple, item: tuple[list[Any], str]) -> tuple[int, set, list[CardFinding], set, set, list]:
+    """One batch ``item = (records, source)`` of :func:`check_cards` (maybe in a worker process or on a
+    Dask worker, :func:`pyrules.solving.executors.run_ordered`): ``catalog`` is
     :func:`catalog_facts` as :func:`pyrules.asp_terms.symbols_data` (clingo symbols are only
     valid in the process that made them, so they cross as plain data)."""
     from pyrules.asp_terms import symbols_from_data
@@ -280,6 +279,7 @@ def _chunk_check(records: list[Any], source: str, catalog: tuple) -> tuple[int, 
     from pyrules.checks.coverage import card_coverage
     from pyrules.errors import CardTextError
 
+    records, source = item
     cards, errors, unclean = [], [], set()
     for index, text in records:
         rec = json.loads(text)  # sent as JSON text: a record nested some 500 levels deep does not pickle
@@ -296,25 +296,31 @@ def _chunk_check(records: list[Any], source: str, catalog: tuple) -> tuple[int, 
 
 
 def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: int = 400,
-                progress: bool = False) -> CardsReport:
+                progress: bool | None = False, scheduler: object = None) -> CardsReport:
     """Cards vs rules (CR 101.1) over every card of the JSON card ``files``.
 
     Cards are read (all three grammars), turned into facts and checked by ``checks/cards.lp`` in
-    batches of ``chunk_size`` records in ``workers`` processes (1: in this process).
+    batches of ``chunk_size`` records, on ``workers`` local processes (1: in this process) or on a
+    Dask cluster (:func:`pyrules.solving.executors.run_ordered`).
 
     Args:
         files: card files (Scryfall lists or objects, MTGJSON v3 set files, MTGJSON v5 records).
         doc: the parsed CR whose catalogs (702 keywords, 205 types) are checked against.
-        progress: print batch progress on stderr.
+        progress: a progress bar on stderr (tqdm; None: on a terminal for long batches; False: never).
+        scheduler: None (local processes), a ``dask.distributed.Client`` or a scheduler address
+            (``pyrules[dask]``).
 
     Returns:
-        A :class:`CardsReport`.
+        A :class:`CardsReport`. A batch whose task failed (its worker died, ...) is one entry of
+        ``errors`` per record of the batch, naming the failure; the other batches are reported.
 
     Raises:
         CardTextError: a file that is not readable JSON.
+        QueryError: ``scheduler`` given and Dask not installed or not reachable.
     """
     from pyrules.asp_terms import symbols_data
     from pyrules.checks.coverage import read_records
+    from pyrules.solving.executors import TaskFailure, counted, progress_bar, run_ordered
 
     start = time.perf_counter()
     catalog = symbols_data(catalog_facts(doc))
@@ -327,27 +333,20 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
     names: set[str] = set()
     residues: set[str] = set()
     uncleans: set[str] = set()
-    if workers <= 1:
-        results = (_chunk_check(r, s, catalog) for r, s in chunks)
-        pool = None
-    else:
-        pool = ProcessPoolExecutor(max_workers=workers)
-        results = pool.map(_chunk_check, [r for r, _ in chunks], [s for _, s in chunks], [catalog] * len(chunks))
-    try:
-        for done, (n, chunk_names, findings, residue, unclean, errors) in enumerate(results, 1):
-            report.cards += n
-            names |= chunk_names
-            report.findings += findings
-            residues |= residue
-            uncleans |= unclean
-            report.errors += errors
-            if progress:
-                print(f"\rcards: {report.cards} ({done}/{len(chunks)} batches)", end="", file=sys.stderr, flush=True)
-    finally:
-        if pool is not None:
-            pool.shutdown()
-    if progress:
-        print(file=sys.stderr)
+    bar = progress_bar(sum(len(r) for r, _ in chunks), progress, "card", "cards")
+    results = counted(run_ordered(_chunk_check, catalog, chunks, workers, scheduler), bar,
+                      lambda r: r[0] if not isinstance(r, TaskFailure) else 0)
+    for (records, source), result in zip(chunks, results):
+        if isinstance(result, TaskFailure):
+            report.errors += [(source, f"record {index}", f"not checked: {result.message}") for index, _ in records]
+            continue
+        n, chunk_names, findings, residue, unclean, errors = result
+        report.cards += n
+        names |= chunk_names
+        report.findings += findings
+        residues |= residue
+        uncleans |= unclean
+        report.errors += errors
     report.findings.sort(key=lambda f: (f.source, f.card, f.face, f.where, f.kind, f.detail))
     report.card_names, report.cards_with_oracle_residue, report.coverage_cards_unclean = \
         len(names), len(residues), len(uncleans)

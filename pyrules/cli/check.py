@@ -19,7 +19,8 @@ from importlib import resources
 def _card_rows(args, doc) -> list[dict]:
     from pyrules.checks.card_checks import check_cards
 
-    report = check_cards(args.cards, doc, workers=args.workers, progress=args.progress)
+    report = check_cards(args.cards, doc, workers=args.workers, progress=args.progress,
+                         scheduler=getattr(args, "scheduler", None))
     rows: list[dict] = []
     if not args.summary:
         for f in report.findings:
@@ -75,6 +76,9 @@ def cmd_check(args: argparse.Namespace) -> int:
     from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
     from pyrules.checks.citations import check_citations
 
+    if getattr(args, "scheduler", None):  # connect first: no Dask, or no scheduler there, is one error at once
+        from pyrules.solving.executors import dask_client
+        args.scheduler = dask_client(args.scheduler)
     doc = load_comprehensive_rules(args.cr)
     previous = load_comprehensive_rules(args.since) if args.since else None
     rows: list[dict] = []
@@ -108,7 +112,13 @@ def register(subparsers) -> argparse.ArgumentParser:
     p.add_argument("--cards", nargs="+", metavar="JSON", help="card files: report cards against the rules (101.1)")
     p.add_argument("--summary", action="store_true", help="with --cards: print only the pool summary")
     p.add_argument("--workers", type=int, default=2, help="with --cards: processes (default 2)")
-    p.add_argument("--progress", action="store_true", help="with --cards: batch progress on stderr")
+    p.add_argument("--progress", action="store_true", default=None,
+                   help="with --cards: a progress bar on stderr even when it is not a terminal (default: "
+                        "on a terminal, for long batches)")
+    p.add_argument("--no-progress", dest="progress", action="store_false", help="with --cards: no progress bar")
+    p.add_argument("--scheduler", metavar="ADDRESS",
+                   help="with --cards: run the batches on the Dask cluster at ADDRESS (tcp://host:8786; "
+                        "needs pip install 'pyrules[dask]') instead of local processes")
     p.add_argument("--rule-base", action="store_true",
                    help="search generated small states for contradictions of the rule base")
     p.add_argument("--domain-cards", nargs="+", metavar="JSON",

@@ -1,0 +1,184 @@
+"""Batches on an executor (issue 21): a batch on a Dask LocalCluster gives the same answers as
+local processes and as single cold queries, on real Oracle cards from ``shared/data``; a failing
+state in the middle is reported in place; Dask is optional (importing pyrules does not need it,
+asking for it without it is one pyrules error); clingo symbols cross process boundaries as values.
+
+The Dask tests skip with a reason when ``dask.distributed`` is not installed; the tests on shared
+data follow tests/conftest.py (skip when it is missing, fail under ``CI=true``).
+"""
+
+from __future__ import annotations
+
+import io
+import pickle
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from pyrules import GameState, KnowledgeBase
+from pyrules.errors import QueryError, QuestionError
+
+ORACLE = ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
+# Real cards of different kinds: instants, a split card, sorceries, creatures with and without
+# flash, lands, a card without a mana cost (suspend), a card with an alternative cost.
+NAMES = ("Lightning Bolt", "Counterspell", "Fire // Ice", "Brainstorm", "Wrath of God", "Llanowar Elves",
+         "Ambush Viper", "Snapcaster Mage", "Forest", "Dryad Arbor", "Ancestral Vision", "Force of Will")
+
+
+@pytest.fixture(scope="module")
+def oracle_kb(cards_dir: Path) -> KnowledgeBase:
+    return KnowledgeBase.from_files([cards_dir / f for f in ORACLE], names=NAMES)
+
+
+def _state(name: str, zone: str = "hand", active: str = "b", phase: str = "precombat_main") -> GameState:
+    """Card ``name`` as object c of player a in ``zone``; ``active``'s ``phase``, a holds priority."""
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn(active, phase, None, "a")
+    s.add_object("c", name, zone, "a")
+    return s
+
+
+def _castability(answers) -> tuple:
+    """Per face of c: (face, castable?, blocking reasons), from castable/6 and cast_blocked/7."""
+    return tuple((o.face, o.allowed, o.reasons) for o in answers.cast_options("c") if o.method == "normal")
+
+
+def _states() -> list[GameState]:
+    """24 states: each card at instant speed (b's turn) and at sorcery speed (a's own main phase)."""
+    return [_state(n, active=active) for active in ("b", "a") for n in NAMES]
+
+
+@pytest.fixture(scope="module", params=[False, True], ids=["threads", "processes"])
+def dask_client(request):
+    distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed (pyrules[dask])")
+    import cloudpickle
+
+    # The questions below use this module's functions: a worker process cannot import a test
+    # module, so they travel by value.
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=request.param,
+                                  dashboard_address=":0") as cluster, distributed.Client(cluster) as client:
+        yield client
+
+
+def test_a_dask_batch_gives_the_answers_of_local_processes_and_of_single_queries(oracle_kb, dask_client):
+    states = _states()
+    cold = [_castability(oracle_kb.ask(s)) for s in states]
+    # The answers are real: Lightning Bolt is castable at instant speed, Wrath of God only in its
+    # controller's own main phase (307.1), a land never (305.1: played, not cast).
+    assert cold[NAMES.index("Lightning Bolt")] == ((1, True, ()),)
+    assert not cold[NAMES.index("Wrath of God")][0][1]
+    assert cold[len(NAMES) + NAMES.index("Wrath of God")][0][1]
+    assert cold[NAMES.index("Forest")] == ()
+    local = oracle_kb.ask_many(states, lambda a: _castability(a), workers=2, chunk_size=5)
+    dask = oracle_kb.ask_many(states, lambda a: _castability(a), chunk_size=5, scheduler=dask_client)
+    assert local == cold
+    assert dask == cold
+    # question None: the shown atoms, as texts; the same on Dask as in this process.
+    assert (oracle_kb.ask_many(states[:4], scheduler=dask_client, chunk_size=3)
+            == oracle_kb.ask_many(states[:4], workers=1, chunk_size=3))
+
+
+def test_a_failing_state_in_the_middle_of_a_dask_batch_is_reported_and_loses_no_other(oracle_kb, dask_client):
+    states = _states()[:9]
+    unknown = _state("No Such Card")
+    raising = _state("Counterspell")
+    raising.add_object("x9", "Forest", "battlefield", "a")
+
+    def question(answers):  # raises for the one state that has an object x9
+        try:
+            answers.mana_value("x9")
+        except QueryError:
+            return _castability(answers)
+        raise KeyError("x9 is not wanted")
+
+    batch = states[:4] + [unknown] + states[4:6] + [raising] + states[6:]
+    results = oracle_kb.ask_many(batch, question, chunk_size=3, scheduler=dask_client)
+    expected = [_castability(oracle_kb.ask(s)) for s in states]
+    assert [r for i, r in enumerate(results) if i not in (4, 7)] == expected
+    assert isinstance(results[4], QueryError) and "No Such Card" in str(results[4])
+    assert isinstance(results[7], QuestionError) and results[7].error_type == "KeyError"
+
+
+def test_iter_many_streams_results_in_input_order(oracle_kb):
+    states = _states()[:6]
+    stream = oracle_kb.iter_many(states, _castability, workers=2, chunk_size=2)
+    assert next(stream) == _castability(oracle_kb.ask(states[0]))
+    assert list(stream) == [_castability(oracle_kb.ask(s)) for s in states[1:]]
+
+
+def test_check_cards_on_dask_reports_what_it_reports_locally(cards_dir, cr_newest, dask_client):
+    from pyrules.checks.card_checks import check_cards
+    from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
+
+    doc = load_comprehensive_rules(cr_newest)
+    mb2 = cards_dir / "scryfall-sets" / "all_cards_mb2.json"
+    local = check_cards([mb2], doc, workers=1, chunk_size=100)
+    dask = check_cards([mb2], doc, chunk_size=100, scheduler=dask_client)
+    assert local.cards > 100 and local.findings
+    assert (dask.cards, dask.card_names, dask.errors) == (local.cards, local.card_names, local.errors)
+    assert dask.findings == local.findings
+
+
+def test_importing_pyrules_does_not_import_dask():
+    code = ("import sys, pyrules, pyrules.solving.batches, pyrules.checks.card_checks, pyrules.cli.check; "
+            "print(sorted(m for m in ('dask', 'distributed', 'tqdm') if m in sys.modules))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "[]"
+
+
+def test_asking_for_dask_without_it_installed_is_one_pyrules_error(monkeypatch, tmp_path, capsys):
+    from importlib import resources
+
+    from pyrules.cli import main
+
+    monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed -> ImportError
+    kb = KnowledgeBase()
+    with pytest.raises(QueryError, match=r"dask.distributed is not installed \(pip install 'pyrules\[dask\]'\)"):
+        kb.ask_many([GameState()], scheduler="tcp://127.0.0.1:8786")
+    cr = tmp_path / "cr.txt"
+    cr.write_text("Magic: The Gathering Comprehensive Rules\n", encoding="utf-8")
+    card = resources.files("pyrules.examples") / "there_theyre_their.json"
+    code = main(["check", "--cr", str(cr), "--cards", str(card), "--scheduler", "tcp://127.0.0.1:8786"])
+    err = capsys.readouterr().err.strip().splitlines()
+    assert code == 2
+    assert len(err) == 1 and "pyrules[dask]" in err[0] and "Traceback" not in err[0]
+
+
+def test_an_unreachable_scheduler_is_one_pyrules_error(monkeypatch):
+    pytest.importorskip("distributed", reason="dask.distributed is not installed (pyrules[dask])")
+    monkeypatch.setattr("pyrules.solving.executors.CONNECT_TIMEOUT", 1.0)
+    with pytest.raises(QueryError, match="cannot reach the Dask scheduler at tcp://127.0.0.1:9"):
+        KnowledgeBase().ask_many([GameState()], scheduler="tcp://127.0.0.1:9")
+
+
+def test_clingo_symbols_are_pickled_as_values_for_another_process():
+    import clingo
+
+    import pyrules.asp_terms  # noqa: F401  (registers the pickling of symbols)
+
+    sym = clingo.Function("f", [clingo.String("x y"), clingo.Number(-3), clingo.Function("g", [], False),
+                                clingo.Supremum])
+    out = subprocess.run([sys.executable, "-c", "import pickle, sys, pyrules; print(pickle.loads(sys.stdin.buffer.read()))"],
+                         input=pickle.dumps(sym), capture_output=True, check=True)
+    assert out.stdout.decode().strip() == str(sym) == 'f("x y",-3,-g,#sup)'
+
+
+def test_the_progress_bar_shows_only_when_asked_or_on_a_terminal(oracle_kb, monkeypatch):
+    from pyrules.solving.executors import LONG_BATCH, progress_bar
+
+    assert progress_bar(LONG_BATCH * 10, None, "state", "t") is None  # pytest's stderr is no terminal
+    assert progress_bar(LONG_BATCH * 10, False, "state", "t") is None
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    assert progress_bar(LONG_BATCH - 1, None, "state", "t") is None  # a short batch: no bar
+    bar = progress_bar(LONG_BATCH, None, "state", "t")
+    assert bar is not None
+    bar.close()
+    err = io.StringIO()
+    monkeypatch.setattr(sys, "stderr", err)
+    results = oracle_kb.ask_many(_states()[:3], _castability, workers=1, progress=True)
+    assert len(results) == 3 and "3/3" in err.getvalue()
