@@ -17,12 +17,13 @@ from pathlib import Path
 RULE_FOLDERS = {
     "foundation": ("The frame: the fact schema (inputs), what is shown (outputs), impossible states, "
                    "assumptions, interpreted keywords, formats (CR 100, 113.6)",
-                   ["schema", "show", "state_checks", "assumptions", "interpreted", "format_legality"]),
+                   ["schema", "show", "state_checks", "assumptions", "interpreted", "format_legality", "questions"]),
     "characteristics_and_objects": ("Characteristics, card layouts, permanents, tokens, counters, designations "
                                     "(CR 109-111, 122, 200-208, 613, 700-730)",
                                     ["characteristics", "characteristic_defining", "qualities", "abilities",
                                      "permanents", "copies", "double_faced_cards", "split_cards", "adventurer_cards",
-                                     "face_down", "tokens", "predefined_tokens", "counters", "designations"]),
+                                     "face_down", "tokens", "predefined_tokens", "counters", "designations",
+                                     "object_characteristics"]),
     "casting": ("Casting spells and playing lands: timing, targets, modes, costs, permissions (CR 115-118, 305, 601-602)",
                 ["casting", "costs", "additional_costs", "card_cost_effects", "card_effects", "modes", "targets",
                  "timing", "as_though", "cast_triggers", "lands", "expend", "activation"]),

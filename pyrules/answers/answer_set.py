@@ -9,6 +9,8 @@ from typing import Callable, Iterable
 
 import clingo
 
+from pyrules.answers.ask_kinds import ask_kinds, assumption_kinds, kind_atoms
+from pyrules.answers.characteristics import Characteristics, read_characteristics
 from pyrules.answers.typed import (
     Assumption, CastOption, CastVerdict, Citation, Count, Derived, LandPlay, ManaValue, Proposal,
     QUESTION_KINDS, SearchVerdict,
@@ -31,14 +33,6 @@ def _reason(why: clingo.Symbol) -> str:
     if why.name == "prohibited" and str(why) == "prohibited(aftermath)":
         return "an aftermath half can't be cast from any zone other than a graveyard"
     return str(why)
-
-
-#: The kinds of question (:data:`pyrules.answers.typed.QUESTION_KINDS`) each ``pyrules ask`` question is.
-ASK_QUESTION_KINDS = {"mana-value": ("characteristics",), "cast": ("casting",), "land": ("casting",),
-                      "permission": ("casting",), "proposal": ("casting", "cost"), "attack": ("combat",),
-                      "activate": ("outcome",),
-                      "search": ("characteristics",), "count": ("characteristics",), "discard": ("outcome",),
-                      "damage": ("outcome",), "sba": ("outcome",)}
 
 
 def _assumption_text(what: clingo.Symbol) -> str:
@@ -368,6 +362,41 @@ class Answers:
                        for a in self._atoms[name]), key=lambda d: d.args)
 
     @checked_arguments
+    def answers_of(self, kind: str) -> list[Derived]:
+        """Every answer atom the rule base puts under ``pyrules ask`` question kind ``kind``
+        (``ask_answer/2`` of rules_asp/foundation/questions.lp; :func:`pyrules.answers.ask_kinds.ask_kinds`
+        names the kinds: ``"cost"``, ``"combat-damage"``, ``"zone"`` ...), with citations and strength,
+        sorted by predicate and arguments.
+
+        Raises:
+            QueryError: ``kind`` is no question kind (the message names them)."""
+        if kind not in ask_kinds():
+            raise QueryError(f"unknown question kind {kind!r}; kinds: {', '.join(ask_kinds())}")
+        return sorted((Derived(a.name, tuple(symbol_name(x) for x in a.arguments), self._citations(a),
+                               self._strength(a)) for a in kind_atoms(self, kind)), key=lambda d: (d.name, d.args))
+
+    @checked_arguments
+    def characteristics(self, obj: str | None = None) -> list[Characteristics]:
+        """The characteristics of ``obj`` now (or of every object, sorted by id): names, colors,
+        types, mana value, power/toughness and abilities as read (109.3;
+        rules_asp/characteristics_and_objects/object_characteristics.lp). What the rule base cannot
+        know here is None and named in ``unknown`` (colors of a face without a mana cost, 202.2e).
+
+        Raises:
+            QueryError: ``obj`` is not an object of the state."""
+        if obj is not None:
+            obj = self._check_object(obj)
+        by_obj: dict[str, list[clingo.Symbol]] = defaultdict(list)
+        for a in self._atoms.get("characteristic", []) + self._atoms.get("characteristic_unknown", []):
+            by_obj[self._memo.name(a.arguments[0])].append(a)
+        wanted = [obj] if obj is not None else sorted(by_obj)
+        return [read_characteristics(self, o, by_obj[o]) for o in wanted if o in by_obj]
+
+    def card(self, name: str) -> CardDefinition | None:
+        """The card definition named ``name`` that the state's objects use, or None."""
+        return self._cards.get(name)
+
+    @checked_arguments
     def symbols(self, name: str) -> list[clingo.Symbol]:
         """The derived atoms named ``name`` as clingo symbols (for typed readers such as
         :mod:`pyrules.answers.outcomes`)."""
@@ -394,7 +423,7 @@ class Answers:
         Args:
             question: only the assumptions bearing on this question: a kind of
                 :data:`pyrules.answers.typed.QUESTION_KINDS` (``"cost"``), or a ``pyrules ask`` question
-                (:data:`ASK_QUESTION_KINDS`: ``"cast"``, ``"damage"`` ...); None: all.
+                (:func:`pyrules.answers.ask_kinds.ask_kinds`: ``"cast"``, ``"damage"`` ...); None: all.
             obj: only those bearing on answers about object ``obj`` (scope ``all`` or ``obj``).
 
         Raises:
@@ -408,11 +437,11 @@ class Answers:
             wanted = None
         elif question in QUESTION_KINDS:
             wanted = {question}
-        elif question in ASK_QUESTION_KINDS:
-            wanted = set(ASK_QUESTION_KINDS[question])
+        elif question in ask_kinds():
+            wanted = set(assumption_kinds(question))
         else:
             raise QueryError(f"unknown question {question!r} (kinds: {', '.join(QUESTION_KINDS)}; "
-                             f"ask questions: {', '.join(ASK_QUESTION_KINDS)})")
+                             f"ask questions: {', '.join(ask_kinds())})")
         # One Assumption per ability and text: its kinds, and scope "all" if any kind bears on every
         # object (that covers the answers about the object itself too).
         found: dict[tuple, list] = {}

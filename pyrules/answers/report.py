@@ -6,16 +6,27 @@ from dataclasses import asdict
 from typing import Any
 
 from pyrules.answers.answer_set import Answers
+from pyrules.answers.ask_kinds import ask_kinds, kind_atoms
+from pyrules.answers.typed import Derived
 from pyrules.facts.state import GameState
 from pyrules.facts.terms import symbol_name
 
-#: Questions ``pyrules ask`` knows, in report order: mana values of objects; cast options (who may
-#: cast what now, from where, how, or why not: 601.3); what cast permissions of effects allow
-#: (their qualities, 601.3); searches; counts; discards; damage results (120.3); state-based
-#: actions (704.5). Also: land plays (305.1), proposals (601.2b–e), attackers (508.1a), activated
-#: abilities (602: may each be activated now, by whom, with what still to pay).
-QUESTIONS = ("mana-value", "cast", "land", "permission", "proposal", "attack", "activate", "search", "count",
-             "discard", "damage", "sba")
+#: Questions ``pyrules ask`` knows, in report order: the question kinds the rule base declares
+#: (ask_kind/1 of rules_asp/foundation/questions.lp; words for each: ask_kinds.KIND_TEXT).
+QUESTIONS = ask_kinds()
+
+#: The predicates a kind's typed reader (:func:`answer_objects`) turns into answers; the kind's other
+#: atoms (ask_answer/2) are reported one line each, as derived atoms with their citations.
+TYPED_PREDICATES = {
+    "mana-value": {"mana_value"}, "cast": {"castable", "cast_blocked"},
+    "land": {"may_play_land", "may_not_play_land", "land_play_unknown"}, "permission": {"may_cast", "may_not_cast"},
+    "proposal": {"proposal_legal", "proposal_illegal", "proposal_undecided", "proposal_unchecked"},
+    "attack": {"may_attack", "may_not_attack"}, "activate": {"may_activate", "may_not_activate", "activation_undecided", "activator", "mana_ability",
+                 "not_mana_ability", "activation_mana_cost", "activation_other_cost"},
+    "search": {"can_find", "cannot_find"}, "count": {"effect_count"}, "discard": {"cards_discarded"},
+    "damage": {"damage_result"}, "sba": {"sba", "sba_unknown"},
+    "characteristics": {"characteristic", "characteristic_unknown", "defined_power_toughness"},
+}
 
 
 def _effects(state: GameState, predicate: str) -> list[str]:
@@ -23,8 +34,18 @@ def _effects(state: GameState, predicate: str) -> list[str]:
 
 
 def answer_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
-    """The typed answers for one of :data:`QUESTIONS` (mana values of every object, every cast
-    verdict, every search verdict, every count, every discard)."""
+    """The answers for one of :data:`QUESTIONS`: its typed answers (mana values of every object, every
+    cast verdict, every search verdict, ... the characteristics of every object), then each other atom
+    the rule base put under it (ask_answer/2) as a :class:`pyrules.answers.typed.Derived`."""
+    typed = TYPED_PREDICATES.get(question, set())
+    rest = [Derived(a.name, tuple(symbol_name(x) for x in a.arguments), answers.citations(a), answers.strength(a))
+            for a in kind_atoms(answers, question) if a.name not in typed]
+    return (_typed_objects(answers, state, question) if typed else []) + rest
+
+
+def _typed_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
+    if question == "characteristics":
+        return answers.characteristics()
     if question == "mana-value":
         return [mv for o in sorted(state.objects, key=str) if (mv := answers.mana_value(o)) is not None]
     if question == "cast":
@@ -60,7 +81,7 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
 
 
 def assumptions_for(answers: Answers, questions) -> list:
-    """The assumptions bearing on any of ``questions`` (their kinds: ``ASK_QUESTION_KINDS``)."""
+    """The assumptions bearing on any of ``questions`` (their kinds: ask_bears/2, questions.lp)."""
     return sorted({a for q in questions for a in answers.assumptions(q)},
                   key=lambda x: (x.object, x.ability, x.text, x.scope))
 

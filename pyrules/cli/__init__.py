@@ -24,8 +24,7 @@ import sys
 from typing import Sequence
 
 from pyrules import __version__
-from pyrules.answers.report import QUESTIONS
-from pyrules.cli.ask import STEPS, _cmd_ask
+from pyrules.cli.ask import _cmd_ask
 from pyrules.cli.common import _positive_seconds
 from pyrules.cli.demo import _cmd_demo
 from pyrules.cli.schema import _cmd_schema
@@ -63,13 +62,12 @@ def build_parser() -> argparse.ArgumentParser:
     schema.set_defaults(func=_cmd_schema)
 
     ask = sub.add_parser("ask", help="answer questions about a scenario file (TOML)")
-    ask.add_argument("scenario", metavar="SCENARIO.toml", help="scenario (format: pyrules.facts.scenario)")
-    ask.add_argument("question", nargs="?", default="all", choices=("all",) + QUESTIONS + (STEPS,),
-                     help="what to answer (default all): mana-value, cast (who may cast what now, or why "
-                          "not), land (land plays), permission (what effects' cast permissions allow), proposal "
-                          "(announced castings), attack (who may attack), search, count, discard, damage "
-                          "(results of damage events), sba (state-based actions), steps (only the steps of "
-                          "the scenario's [[events]]; a scenario with events prints them after any question)")
+    ask.add_argument("scenario", nargs="?", metavar="SCENARIO.toml", help="scenario (format: pyrules.facts.scenario)")
+    ask.add_argument("questions", nargs="*", metavar="QUESTION",
+                     help="what to answer, one or more question kinds (default all; `pyrules ask --list` names "
+                          "each with one line): cast, cost, damage, characteristics, ...; steps: only the steps "
+                          "of the scenario's [[events]] (a scenario with events prints them after any question)")
+    ask.add_argument("--list", action="store_true", help="name every question kind, one line each, and exit")
     ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
     ask.add_argument("--json", action="store_true", help="print JSON")
     ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",

@@ -6,8 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 
-from pyrules.answers.report import QUESTIONS
-from pyrules.errors import ScenarioError, StateValueError
+from pyrules.errors import QueryError, ScenarioError, StateValueError
 
 #: The ``pyrules ask`` question that prints only the steps of a scenario's ``[[events]]``.
 STEPS = "steps"
@@ -34,17 +33,51 @@ def step_json(step, rule_text=lambda rule: None) -> dict:
     }
 
 
+def kind_list() -> str:
+    """``pyrules ask --list``: every question kind with its one line (ask_kinds.KIND_TEXT), then ``steps``."""
+    from pyrules.answers.ask_kinds import KIND_TEXT, ask_kinds
+    kinds = ask_kinds() + (STEPS,)
+    width = max(map(len, kinds))
+    text = dict(KIND_TEXT, **{STEPS: "only the steps of the scenario's [[events]] (time, event, changes)"})
+    return "\n".join(f"{k:<{width}}  {text.get(k, '')}".rstrip() for k in kinds)
+
+
+def asked_questions(names: list[str]) -> tuple[str, ...]:
+    """The question kinds named on the command line, in the order given, duplicates dropped; none or
+    ``all``: every kind. ``steps`` stays a name of its own.
+
+    Raises:
+        QueryError: a name that is no question kind (the message names the kinds)."""
+    from pyrules.answers.ask_kinds import ask_kinds
+    kinds = ask_kinds()
+    if not names or names == ["all"]:
+        return kinds
+    bad = [n for n in names if n not in kinds and n != STEPS]
+    if bad:
+        raise QueryError(f"unknown question {bad[0]!r}; questions: {', '.join(kinds + (STEPS, 'all'))} "
+                         "(pyrules ask --list)")
+    return tuple(dict.fromkeys(names))
+
+
 def _cmd_ask(args: argparse.Namespace) -> int:
     from pyrules.api import KnowledgeBase
-    from pyrules.answers.report import QUESTIONS, report, report_json
+    from pyrules.answers.report import report, report_json
     from pyrules.facts.scenario import load_scenario
 
     from pyrules.solving.deadline import Deadline
 
+    if args.list:
+        print(kind_list())
+        return 0
+    if args.scenario is None:
+        raise QueryError("pyrules ask needs a scenario file (or --list)")
+    asked = asked_questions(args.questions)
+    only_steps = asked == (STEPS,)
+    questions = tuple(q for q in asked if q != STEPS)
     deadline = Deadline(args.time_limit)  # one limit for reading the scenario and cards, and solving
     scenario = load_scenario(args.scenario)
     has_events = bool(scenario.state.sequence_events)
-    if args.question == STEPS and not has_events:
+    if STEPS in asked and not has_events:
         raise ScenarioError(f"no [[events]] in this scenario: the question '{STEPS}' answers a sequence of events",
                             str(scenario.path))
     kb = KnowledgeBase.from_files(scenario.card_files, cr_file=args.cr, time_limit=args.time_limit,
@@ -55,7 +88,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     deadline.check("reading the scenario and its cards")
     answers = timeline = None
     try:
-        if args.question != STEPS:
+        if not only_steps:
             kb.time_limit = deadline.remaining()
             answers = kb.ask(scenario.state)
         if has_events:
@@ -64,7 +97,6 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             timeline = kb.run(scenario.state)
     except StateValueError as err:  # an input the rule base refuses: point at the scenario entry
         raise scenario.locate(err) from None
-    questions = () if args.question == STEPS else QUESTIONS if args.question == "all" else (args.question,)
     if args.json:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
         if timeline is not None:
