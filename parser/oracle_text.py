@@ -408,6 +408,8 @@ class _Sentence(Transformer):
 
     # --- 601.3b/c/d cast as though it had flash
     def cast_as_though_flash(self, c):
+        if ("duration", "until_end_of_turn") in c:
+            raise ValueError("'until end of turn, you may cast ... as though it had flash' is not read")
         who = next(x for x in c if isinstance(x, str))
         groups = next(x for x in c if isinstance(x, list))
         out: list[tuple] = []
@@ -618,6 +620,8 @@ class _Sentence(Transformer):
         return ("becomes_body", colors, subtypes, types, with_[1], with_[2])
 
     def becomes_creature(self, c):
+        if ("duration", "until_end_of_turn") not in c:
+            raise ValueError("a permanent becoming a creature other than until end of turn is not read")
         _, p, t = next(x for x in c if isinstance(x, tuple) and x[0] == "becomes_head")
         _, colors, subtypes, types, all_types, keywords = next(
             x for x in c if isinstance(x, tuple) and x[0] == "becomes_body")
@@ -1973,6 +1977,173 @@ class _Sentence(Transformer):
 
     def cost(self, c):
         return [f for part in c for f in part]
+
+
+    # --- issue 19, session 6: shared slots (compared quantities, state conditions, counts) ----------
+    def _not_on_spell(self, what: str) -> None:
+        # A fact of these templates on an instant or sorcery would be an effect no resolution rule
+        # applies or lists (rules_asp/time: spell_effect/4): not read there.
+        if self.spell_face:
+            raise ValueError(f"{what} on an instant or sorcery is not read yet")
+
+    def at_least(self, c):
+        return ("at_least", c[0])
+
+    def at_most(self, c):
+        return ("at_most", c[0])
+
+    def subtype_object(self, c):
+        # 205.3: "a Swamp" is a permanent with that subtype.
+        return ("object", "permanent", ("subtype", str(c[0])))
+
+    def state_objects(self, c):
+        objs = [x for x in c if not isinstance(x, Token)]
+        return objs[0] if len(objs) == 1 else ("one_of", *objs)
+
+    def another_object(self, c):
+        d = c[-1]
+        return ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",))
+
+    def plural_object(self, c):
+        noun = next(_singular(str(t).lower()) for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")
+        quals = [q for q in c if isinstance(q, tuple)]
+        if any(isinstance(t, Token) and t.type == "OTHER" for t in c):
+            quals.append(("other",))
+        return ("object", noun, *quals) if quals else noun
+
+    def cond_you_control(self, c):
+        return ("controls", "you", ("at_least", 1, c[-1]))
+
+    def cond_you_control_none(self, c):
+        return ("controls", "you", ("at_most", 0, c[-1]))
+
+    def cond_you_control_count(self, c):
+        (cmp, n), obj = c[0], c[1]
+        return ("controls", "you", (cmp, n, obj))
+
+    def cond_life(self, c):
+        return ("life_total", c[0], c[-1])
+
+    def a_player(self, c):
+        return "a_player"
+
+    def cond_opponents(self, c):
+        return ("opponent_count", "you", c[-1])
+
+    def cond_no_cards_in_hand(self, c):
+        return ("cards_in", "hand", "you", ("at_most", 0))
+
+    def cond_cards_in_your_graveyard(self, c):
+        return ("cards_in", "graveyard", "you", c[-1])
+
+    def cond_cards_in_opponent_graveyard(self, c):
+        return ("cards_in", "graveyard", "an_opponent", c[-1])
+
+    def cond_card_types_in_your_graveyard(self, c):
+        return ("card_types_among", "graveyard", "you", c[-1])
+
+    def cond_citys_blessing(self, c):
+        return ("has_designation", "you", "citys_blessing")
+
+    def cond_defending_player_controls(self, c):
+        return ("controls", "defending_player", ("at_least", 1, c[-1]))
+
+    def state_condition(self, c):
+        return c[0]
+
+    def enters_tapped_unless(self, c):
+        self._not_on_spell("a conditional enters-tapped")
+        return [("enters_tapped_unless", c[0], c[-1])]
+
+    def gets_pt_as_long_as(self, c):
+        self._not_on_spell("a conditional P/T change")
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        return [("gets_pt_as_long_as", c[0], p, t, c[-1])]
+
+    def gets_pt_for_each(self, c):
+        self._not_on_spell("a P/T change for each")
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        return [("gets_pt_for_each", c[0], p, t, c[-1])]
+
+    def count_permanents(self, c):
+        d = c[-1]
+        if any(isinstance(t, Token) and t.type == "OTHER" for t in c):
+            d = ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",))
+        return ("permanents", d)
+
+    def count_subtype_you_control(self, c):
+        return ("permanents", ("object", "permanent", ("subtype", str(c[0])), ("controlled_by", "you")))
+
+    def count_cards_in_your_hand(self, c):
+        return ("cards_in", "hand", "you")
+
+    def count_cards_in_your_graveyard(self, c):
+        return ("cards_in", "graveyard", "you", *[q for q in c if isinstance(q, tuple)])
+
+    def count_attached(self, c):
+        return ("attached_to", "it", ("subtype", str(c[0])))
+
+    def destroy_it(self, c):
+        self._not_on_spell("destroy it")
+        return [("destroys", ("it",))]
+
+    def destroy_them(self, c):
+        self._not_on_spell("destroy them")
+        return [("destroys", ("they",))]
+
+    def destroy_that(self, c):
+        self._not_on_spell("destroy that")
+        return [("destroys", ("that", c[-1]))]
+
+    def _combat_limit(self, what, c):
+        self._not_on_spell("a combat limit")
+        return [("combat_limit", c[0], what)] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
+
+    def can_block_additional(self, c):
+        return self._combat_limit(("can_block_additional", 1, "creature"), c)
+
+    def can_block_any_number(self, c):
+        if "creature" not in c:
+            raise ValueError("'can block any number of' other than creatures is not read")
+        return self._combat_limit(("can_block_any_number", "creature"), [x for x in c if x != "creature"])
+
+    def blockers_at_most_one(self, c):
+        return self._combat_limit(("blockers_at_most", 1, "creature"), c)
+
+    def blockers_at_least(self, c):
+        cmp, n = next(x for x in c if isinstance(x, tuple) and x[0] in ("at_least", "at_most"))
+        if cmp != "at_least" or c[-1] != "creature":
+            raise ValueError("'except by N or fewer creatures' is not read")
+        return self._combat_limit(("blockers_at_least", n, "creature"), [c[0]])
+
+    def cant_attack_alone(self, c):
+        return self._combat_limit("cant_attack_alone", c)
+
+    def cant_block_alone(self, c):
+        return self._combat_limit("cant_block_alone", c)
+
+    def cant_attack_or_block_alone(self, c):
+        return self._combat_limit("cant_attack_or_block_alone", c)
+
+    def top(self, c):
+        return "top"
+
+    def bottom(self, c):
+        return "bottom"
+
+    def put_on_library(self, c):
+        self._not_on_spell("putting an object into a library")
+        return [("puts_on_library", c[0], c[-1])]
+
+    def put_from_hand_onto_battlefield(self, c):
+        self._not_on_spell("putting a card onto the battlefield")
+        quals = [q for q in c if isinstance(q, tuple)]
+        tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
+        return [("puts_onto_battlefield", "you", ("card", *quals), "hand", "tapped" if tapped else "untapped")]
+
+    def attack_as_though_no_defender(self, c):
+        self._not_on_spell("attacking as though without defender")
+        return [("attacks_as_though_no_defender", c[0])] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
 
 
 _SENTENCE = _Sentence()

@@ -1,0 +1,95 @@
+"""Issue 19, session 6: the shared condition, compared-quantity and "for each" slots of the Oracle
+grammar and the templates that use them, on real cards, each with the exact facts it writes; the
+same templates on an instant or sorcery stay unread (no resolution rule lists their facts yet)."""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules.facts.card_facts import card_facts
+from pyrules.inputs.cards import cards_from_json
+from pyrules.parser.oracle_text import parse_oracle_text
+
+
+def facts(oracle_records, name: str) -> set[str]:
+    (card,) = cards_from_json([oracle_records[name]], "test")
+    return {str(s) for s in card_facts(card)}
+
+
+@pytest.mark.parametrize("name,expected", [
+    # 614.1d with the condition slot: a count compared ("two or more", "two or fewer"), "other", "basic"
+    ("Canopy Vista", ['enters_tapped_unless("Canopy Vista",1,2,self,controls(you,at_least(2,object(land,supertype(basic)))))']),
+    ("Concealed Courtyard", ['enters_tapped_unless("Concealed Courtyard",1,1,self,controls(you,at_most(2,object(land,other))))']),
+    ("Rootbound Crag", ['enters_tapped_unless("Rootbound Crag",1,1,self,controls(you,at_least(1,one_of('
+                        'object(permanent,subtype("Mountain")),object(permanent,subtype("Forest"))))))']),
+    # 613.4c, 611.3a: "as long as" with the same condition slot
+    ("Sedge Troll", ['gets_pt_as_long_as("Sedge Troll",1,1,self,"+1","+1",controls(you,at_least(1,object(permanent,subtype("Swamp")))))']),
+    ("Billowing Shriekmass", ['gets_pt_as_long_as("Billowing Shriekmass",1,3,self,"+2","+1",cards_in(graveyard,you,at_least(7)))']),
+    ("Gnarlwood Dryad", ['gets_pt_as_long_as("Gnarlwood Dryad",1,2,self,"+2","+2",card_types_among(graveyard,you,at_least(4)))']),
+    # "for each": the multiplier kept with the bonus
+    ("Scourge of Geier Reach", ['gets_pt_for_each("Scourge of Geier Reach",1,1,self,"+1","+1",'
+                                'permanents(object(creature,controlled_by(an_opponent))))']),
+    # combat limits (509.1a-c, 506.4)
+    ("Rampaging Ceratops", ['combat_limit("Rampaging Ceratops",1,1,self,blockers_at_least(3,creature))']),
+    ("Huang Zhong, Shu General", ['combat_limit("Huang Zhong, Shu General",1,1,self,blockers_at_most(1,creature))']),
+    ("Night Market Guard", ['combat_limit("Night Market Guard",1,1,self,can_block_additional(1,creature))']),
+    # an object put on a library (a triggered and an activated ability of a permanent)
+    ("Dark Revenant", ['puts_on_library("Dark Revenant",1,2,it,top)']),
+    ("Sunscape Apprentice", ['puts_on_library("Sunscape Apprentice",1,2,target_you_control(creature),top)']),
+])
+def test_condition_and_count_templates_are_read_into_their_facts(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+@pytest.mark.parametrize("text,expected", [
+    # 611.2b: "until your next turn" is a duration like "until end of turn" (effect_duration/4)
+    ("Creatures your opponents control get -3/-0 until your next turn.",
+     [("gets_pt", ("all", ("object", "creature", ("controlled_by", "an_opponent"))), "-3", "-0"),
+      ("duration", "until_your_next_turn")]),
+    ("Until your next turn, creatures you control get +1/+0 and gain lifelink.",
+     [("grants_keyword", ("each_you_control", "creature"), "lifelink"), ("gets_pt", ("each_you_control", "creature"), "+1", "+0"),
+      ("duration", "until_your_next_turn")]),
+    ("Target creature gets +2/+2 until end of turn.",
+     [("gets_pt", ("target", "creature"), "+2", "+2"), ("duration", "until_end_of_turn")]),
+    ("This land enters tapped unless a player has 13 or less life.",
+     [("enters_tapped_unless", ("self",), ("life_total", "a_player", ("at_most", 13)))]),
+    ("This land enters tapped unless you have two or more opponents.",
+     [("enters_tapped_unless", ("self",), ("opponent_count", "you", ("at_least", 2)))]),
+    ("This creature gets +1/+1 for each creature card in your graveyard.",
+     [("gets_pt_for_each", ("self",), "+1", "+1", ("cards_in", "graveyard", "you", ("card_type", "creature")))]),
+    ("You may put a land card from your hand onto the battlefield.",
+     [("puts_onto_battlefield", "you", ("card", ("card_type", "land")), "hand", "untapped"),
+      ("player_may", "you", "puts_onto_battlefield")]),
+    ("Whenever this creature blocks a creature, destroy that creature.",
+     [("trigger_event", ("blocks_object", "self", "creature")), ("destroys", ("that", "creature"))]),
+    ("This creature can't attack or block alone.", [("combat_limit", ("self",), "cant_attack_or_block_alone")]),
+])
+def test_sentence_with_a_shared_slot_is_read_into_its_facts(text, expected):
+    (ab,) = parse_oracle_text(text, "Card")
+    assert ab.unparsed == [] and ab.semantics == expected
+
+
+@pytest.mark.parametrize("text", [
+    # "or fewer" blockers is no "except by N or more" restriction: not read as one
+    "This creature can't be blocked except by two or fewer creatures.",
+    # "until end of turn" before a casting permission is not the permission's duration here
+    "Until end of turn, you may cast creature spells as though they had flash.",
+    # a manland that is a creature until your next turn: becomes_creature is read for until end of turn only
+    "This land becomes a 2/2 creature until your next turn.",
+])
+def test_forms_the_slots_do_not_cover_stay_unread(text):
+    (ab,) = parse_oracle_text(text, "Card")
+    assert ab.semantics == [] and ab.unparsed
+
+
+def test_the_templates_stay_unread_on_an_instant(oracle_records):
+    # Griptide (instant): "Put target creature on top of its owner's library." -- no resolution rule
+    # lists puts_on_library (rules_asp/time), so on a spell it is kept unread, never dropped.
+    f = facts(oracle_records, "Griptide")
+    assert 'card_unparsed("Griptide",1,oracle_text(1),"Put target creature on top of its owner\'s library")' in f
+    assert not [x for x in f if x.startswith("puts_on_library(")]
+    # the same sentence on a permanent's ability is read
+    (ab,) = parse_oracle_text("When this creature dies, put it on top of its owner's library.", "Card")
+    assert ab.unparsed == [] and ("puts_on_library", ("it",), "top") in ab.semantics
