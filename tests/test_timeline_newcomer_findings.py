@@ -153,6 +153,23 @@ def test_the_active_player_draws_as_the_draw_step_begins_504_1(kb_of):
     draw = [st for st in tl.steps if st.user_event == 4][0]
     change = next(c for c in draw.changes if c.fluent == _atom("in_zone(c1,hand)"))
     assert "504.1" in change.citations
+    # a turn passed in the sequence, so this is no game's first turn (103.8a): nothing assumed
+    assert not any(f.name == "assumed" for st in tl.steps for f in st.state)
+
+
+def test_a_draw_step_in_the_states_own_turn_draws_and_assumes_it_is_not_the_first_turn_103_8a(kb_of):
+    # 103.8a: the starting player skips the first turn's draw. Nothing says which turn the state is in:
+    # the card is drawn (504.1), and every later answer assumes this is not the game's first turn.
+    kb = kb_of("Grizzly Bears")
+    s = _state(("c1", "Grizzly Bears", "library", "bob"), active="bob", phase="beginning", step="upkeep")
+    s.set_library_order("bob", ["c1"])
+    s.then_go_to("draw")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "assumed(bob,not_the_games_first_turn)")
+    change = next(c for st in tl.steps for c in st.changes if c.fluent == _atom("assumed(bob,not_the_games_first_turn)"))
+    assert "103.8a" in change.citations
+    assert any("not_the_games_first_turn" in str(a) for a in tl.final.assumptions()), tl.final.assumptions()
 
 
 def test_the_draw_step_with_an_unknown_top_card_is_an_assumption_504_1(kb_of):
