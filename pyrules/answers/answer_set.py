@@ -9,8 +9,9 @@ from typing import Callable, Iterable
 
 import clingo
 
-from pyrules.answers.ask_kinds import ask_kinds, assumption_kinds, kind_atoms
+from pyrules.answers.ask_kinds import ask_kinds, assumption_kinds, kind_atoms, rule_base_facts
 from pyrules.answers.characteristics import Characteristics, read_characteristics
+from pyrules.answers.kind_answers import KindAnswers
 from pyrules.answers.typed import (
     Assumption, CastOption, CastVerdict, Citation, Count, Derived, LandPlay, ManaValue, Proposal,
     QUESTION_KINDS, SearchVerdict,
@@ -33,6 +34,17 @@ def _reason(why: clingo.Symbol) -> str:
     if why.name == "prohibited" and str(why) == "prohibited(aftermath)":
         return "an aftermath half can't be cast from any zone other than a graveyard"
     return str(why)
+
+
+def _error_hints(errors: list[clingo.Symbol]) -> str:
+    """Hints for state errors a user can mend: for ``unknown_step(S)``, the steps of each phase
+    (step_of/2 of rules_asp/foundation/state_checks.lp; 500.1)."""
+    if not any(e.arguments[0].name == "unknown_step" for e in errors):
+        return ""
+    phases: dict[str, list[str]] = {}
+    for phase, step in rule_base_facts("foundation/state_checks.lp", "step_of", 2):
+        phases.setdefault(phase, []).append(step)
+    return " (steps, CR 500.1: " + "; ".join(f"{p}: {', '.join(s)}" for p, s in phases.items()) + ")"
 
 
 def _assumption_text(what: clingo.Symbol) -> str:
@@ -125,7 +137,7 @@ class SymbolMemo:
         return out
 
 
-class Answers:
+class Answers(KindAnswers):
     """Everything the rule base derived for one state; read it through the typed accessors.
 
     Args:
@@ -181,7 +193,7 @@ class Answers:
                 if refusal is not None:
                     raise refusal
             errors = ", ".join(sorted(str(e.arguments[0]) for e in self._atoms["state_error"]))
-            raise NoAnswerError(f"inconsistent state: {errors}")
+            raise NoAnswerError(f"inconsistent state: {errors}{_error_hints(self._atoms['state_error'])}")
         self._state = state
         self._cards = cards
         self._rule_text = rule_text

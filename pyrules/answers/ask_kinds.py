@@ -69,31 +69,40 @@ def asp_name(name: str) -> str:
     return name.replace("-", "_")
 
 
-@lru_cache(maxsize=1)
-def _declarations() -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
-    """(kinds in declaration order, kind -> assumption kinds) from the facts of questions.lp."""
-    text = dict(rule_files()).get(QUESTIONS_FILE)
+@lru_cache(maxsize=8)
+def rule_base_facts(file: str, name: str, arity: int) -> tuple[tuple[str, ...], ...]:
+    """The arguments (as text) of the facts ``name/arity`` written in rule file ``file`` (a path of
+    :func:`pyrules.inputs.rule_base.rule_files`, e.g. ``"foundation/questions.lp"``), in order, pools
+    expanded; rules with a body are not facts and are passed over.
+
+    Raises:
+        PyrulesError: the rule base has no such file."""
+    text = dict(rule_files()).get(file)
     if text is None:
-        raise PyrulesError(f"the rule base has no {QUESTIONS_FILE}")
-    kinds: list[str] = []
-    bears: dict[str, list[str]] = {}
+        raise PyrulesError(f"the rule base has no {file}")
+    out: list[tuple[str, ...]] = []
 
     def fact(stm: A.AST) -> None:
         if stm.ast_type != A.ASTType.Rule or stm.body:
             return
         for rule in stm.unpool():
             atom = rule.head.atom if rule.head.ast_type == A.ASTType.Literal else None
-            if atom is None or atom.ast_type != A.ASTType.SymbolicAtom:
-                continue
-            term = atom.symbol
-            args = [str(a) for a in getattr(term, "arguments", ())]
-            if term.ast_type == A.ASTType.Function and term.name == "ask_kind" and len(args) == 1:
-                kinds.append(cli_name(args[0]))
-            elif term.ast_type == A.ASTType.Function and term.name == "ask_bears" and len(args) == 2:
-                bears.setdefault(cli_name(args[0]), []).append(args[1])
+            term = atom.symbol if atom is not None and atom.ast_type == A.ASTType.SymbolicAtom else None
+            if term is not None and term.ast_type == A.ASTType.Function and term.name == name \
+                    and len(term.arguments) == arity:
+                out.append(tuple(str(a) for a in term.arguments))
 
     A.parse_string(text, fact)
-    return tuple(kinds), {k: tuple(v) for k, v in bears.items()}
+    return tuple(out)
+
+
+def _declarations() -> tuple[tuple[str, ...], dict[str, tuple[str, ...]]]:
+    """(kinds in declaration order, kind -> assumption kinds) from the facts of questions.lp."""
+    kinds = tuple(cli_name(k) for (k,) in rule_base_facts(QUESTIONS_FILE, "ask_kind", 1))
+    bears: dict[str, tuple[str, ...]] = {}
+    for k, q in rule_base_facts(QUESTIONS_FILE, "ask_bears", 2):
+        bears[cli_name(k)] = bears.get(cli_name(k), ()) + (q,)
+    return kinds, bears
 
 
 def ask_kinds() -> tuple[str, ...]:

@@ -26,6 +26,11 @@ TYPED_PREDICATES = {
     "search": {"can_find", "cannot_find"}, "count": {"effect_count"}, "discard": {"cards_discarded"},
     "damage": {"damage_result"}, "sba": {"sba", "sba_unknown"},
     "characteristics": {"characteristic", "characteristic_unknown", "defined_power_toughness"},
+    "cost": {"total_cost"}, "block": {"may_block", "may_not_block", "block_undecided"},
+    "resolve": {"resolves", "doesnt_resolve", "resolution_undecided", "target_illegal"},
+    "zone": {"leaves_stack_to", "leaves_stack_undecided"}, "names": {"choosable_name", "not_choosable_name"},
+    "format": {"legal_in_format", "not_legal_in_format"}, "fuse": {"may_cast_fused", "may_not_cast_fused"},
+    "triggers": {"triggers", "not_triggered", "trigger_undecided"},
 }
 
 
@@ -46,6 +51,13 @@ def answer_objects(answers: Answers, state: GameState, question: str) -> list[An
 def _typed_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
     if question == "characteristics":
         return answers.characteristics()
+    simple = {"cost": answers.total_costs, "block": answers.blocks, "zone": answers.stack_exits,
+              "names": answers.name_choices, "format": answers.format_legality, "fuse": answers.fused_casts,
+              "triggers": answers.trigger_verdicts}
+    if question in simple:
+        return simple[question]()
+    if question == "resolve":
+        return answers.resolutions() + answers.illegal_targets()
     if question == "mana-value":
         return [mv for o in sorted(state.objects, key=str) if (mv := answers.mana_value(o)) is not None]
     if question == "cast":

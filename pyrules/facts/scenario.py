@@ -154,7 +154,10 @@ class Scenario:
                               for key, value in arguments.items() if value == name), None)
                 line = _key_line(self.text, *entry) if entry else None
                 where = f"; [[{entry[0]}]] #{entry[1] + 1}, key {entry[2]}" if entry else ""
-                raise ScenarioError(f"unknown card {name!r} (not in the scenario's card files{where})",
+                from pyrules.inputs.cards import card_with_face
+                owner = card_with_face(self.card_files, name)
+                hint = f"; it is a face of {owner!r}: name that card (712.1, 709.1)" if owner else ""
+                raise ScenarioError(f"unknown card {name!r} (not in the scenario's card files{where}{hint})",
                                     str(self.path), line)
 
 

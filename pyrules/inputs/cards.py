@@ -446,6 +446,26 @@ def load_cards(path: str | Path, names: Iterable[str] | None = None) -> list[Car
             for card in (_record_card(rec, str(path), i),) if card.name in wanted]
 
 
+def card_with_face(paths: Iterable[str | Path], face_name: str) -> str | None:
+    """The full name of the first card of the JSON card files ``paths`` that has a face named
+    ``face_name`` (a transforming card's back face, a split card's half: 712.1, 709.1), or None. For
+    an error's hint only: records are looked at, not read as cards, and an unreadable file is passed
+    over (the error that asks has its own cause)."""
+    for path in paths:
+        if not str(path).lower().endswith(".json"):
+            continue
+        try:
+            data = decode_card_json(read_text(Path(path), "card file", CardTextError), str(path))
+        except CardTextError:
+            continue
+        for rec in data if isinstance(data, list) else ():
+            faces = rec.get("card_faces") if isinstance(rec, dict) else None
+            if isinstance(faces, list) and isinstance(rec.get("name"), str) and any(
+                    isinstance(f, dict) and f.get("name") == face_name for f in faces):
+                return rec["name"]
+    return None
+
+
 def cards_from_text(text: str, source: str = "<plain card>") -> list[CardDefinition]:
     """Card definitions from pyrules' plain-text card format (grammar ``parser/plain_card.lark``):
     per card a name line, an optional mana-cost line, a type line, Oracle text lines and an
