@@ -62,6 +62,29 @@ def test_stolen_creature_untaps_gains_haste_attacks_its_owner_and_returns_in_cle
     assert not _unapplied(tl.steps[-1].state)
 
 
+def test_the_stolen_creature_returned_in_cleanup_untaps_in_its_owners_untap_step_502_3(kb_of):
+    # a newcomer's doubt: the Bears, tapped by attacking for alice, come back to bob in cleanup
+    # (514.2); in bob's untap step he untaps the permanents he controls (502.3), the Bears among them
+    kb = kb_of("Threaten", "Grizzly Bears")
+    s = _state(("steal", "Threaten", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.tap("bears")
+    s.then_cast("alice", "steal", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    *_, cleanup, untap = _user_steps(tl)
+    assert _atom("tapped(bears)") in cleanup.state and _atom("controller(bears,bob)") in cleanup.state
+    assert _atom("tapped(bears)") not in untap.state and _atom("step(untap)") in untap.state
+    assert "502.3" in _citations(untap, "tapped(bears)", "ends")
+
+
 def test_without_the_control_change_the_opponents_creature_cannot_be_declared_as_an_attacker_508_1a(kb_of):
     kb = kb_of("Grizzly Bears")
     s = _state(("bears", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
