@@ -2,9 +2,11 @@
 7 cards in hand, real cards from ``shared/data``.
 
 Cold: a new solver each run (``KnowledgeBase.ask``: rule files parsed, grounded, solved).
-Prints the median of ``--runs`` runs (>= 5) in milliseconds.
+Prints the median of ``--runs`` runs (>= 5) in milliseconds. ``--lands``: the battlefield cycles
+through three mana sources too (Mountain, Island, Llanowar Elves: 305.6 and 605.1a abilities in
+play, issue 18), so the mana payment verdicts (rules_asp/casting/mana_payment.lp) are computed.
 
-    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared]
+    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared] [--lands]
 """
 
 from __future__ import annotations
@@ -24,13 +26,15 @@ from pyrules.inputs.cards import cards_from_json
 
 BATTLEFIELD = ["Grizzly Bears", "Memnite", "Vedalken Orrery", "Trinisphere", "Kitchen Finks"]
 HAND = ["Lightning Bolt", "Divination", "Fire // Ice", "Silver Scrutiny", "Dismember", "Rout", "Fireball"]
+MANA_SOURCES = ["Mountain", "Island", "Llanowar Elves"]
 
 
-def build(shared: Path) -> tuple[KnowledgeBase, GameState]:
+def build(shared: Path, lands: bool = False) -> tuple[KnowledgeBase, GameState]:
+    battlefield = BATTLEFIELD + MANA_SOURCES if lands else BATTLEFIELD
     records: dict[str, dict] = {}
     for f in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json"):
         for rec in json.loads((shared / "data" / "cards" / f).read_text(encoding="utf-8")):
-            if rec["name"] in BATTLEFIELD + HAND and rec.get("layout") != "token":
+            if rec["name"] in battlefield + HAND and rec.get("layout") != "token":
                 records[rec["name"]] = rec
     kb = KnowledgeBase(cards_from_json(list(records.values())))
     s = GameState()
@@ -38,8 +42,10 @@ def build(shared: Path) -> tuple[KnowledgeBase, GameState]:
     s.add_player("b")
     s.set_turn("b", "ending", "end", "a")
     for i in range(100):
-        s.add_object(f"bf{i}", BATTLEFIELD[i % len(BATTLEFIELD)], "battlefield", "a" if i % 2 else "b",
+        s.add_object(f"bf{i}", battlefield[i % len(battlefield)], "battlefield", "a" if i % 2 else "b",
                      controller="a" if i % 2 else "b")
+        if lands and i % 3:
+            s.controlled_since_turn_began(f"bf{i}")
     for i, name in enumerate(HAND):
         s.add_object(f"h{i}", name, "hand", "a")
     s.allow_as_though_flash("orrery", "a", source="bf2")
@@ -52,8 +58,9 @@ def main() -> None:
     ap.add_argument("--runs", type=int, default=7)
     ap.add_argument("--shared", type=Path,
                     default=Path(os.environ.get("PYRULES_SHARED", Path(__file__).resolve().parents[3] / "shared")))
+    ap.add_argument("--lands", action="store_true", help="mana sources on the battlefield too (issue 18)")
     args = ap.parse_args()
-    kb, state = build(args.shared)
+    kb, state = build(args.shared, args.lands)
     times, n_options = [], 0
     for _ in range(max(5, args.runs)):
         t0 = time.perf_counter()
