@@ -218,7 +218,8 @@ def _collect_reminder(tok: Token) -> Token:
 @lru_cache(maxsize=None)
 def _parser() -> Lark:
     return Lark(grammar_text("oracle_text"), parser="lalr", lexer="contextual",
-                start=["ability", "plain_ability", "sentence", "trigger_condition", "cost", "spell_choice"],
+                start=["ability", "plain_ability", "sentence", "trigger_condition", "cost", "spell_choice",
+                       "state_condition"],
                 propagate_positions=False,  # spans come from the tokens (_span): 20% faster maybe_placeholders=False, cache=True,
                 lexer_callbacks={"REMINDER": _collect_reminder})
 
@@ -2058,7 +2059,8 @@ class _Sentence(Transformer):
     def gets_pt_as_long_as(self, c):
         self._not_on_spell("a conditional P/T change")
         p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
-        return [("gets_pt_as_long_as", c[0], p, t, c[-1])]
+        # the same fact as "As long as [condition], [object] gets +N/+N" (_conditional_read)
+        return [("conditional_effect", "as_long_as", c[-1], ("gets_pt", c[0], p, t))]
 
     def gets_pt_for_each(self, c):
         self._not_on_spell("a P/T change for each")
@@ -2124,6 +2126,15 @@ class _Sentence(Transformer):
 
     def cant_attack_or_block_alone(self, c):
         return self._combat_limit("cant_attack_or_block_alone", c)
+
+    def cant_attack_unless(self, c):
+        return self._combat_limit(("cant_attack_unless", c[-1]), c[:1])
+
+    def cant_block_unless(self, c):
+        return self._combat_limit(("cant_block_unless", c[-1]), c[:1])
+
+    def cant_be_blocked_as_long_as(self, c):
+        return self._combat_limit(("cant_be_blocked_as_long_as", c[-1]), c[:1])
 
     def top(self, c):
         return "top"
@@ -2429,6 +2440,45 @@ def _shared_subject_read(clause: str) -> list[tuple] | None:
     return facts
 
 
+#: A sentence whose first clause is a condition on the game state (611.3a "as long as"; 603.4 and
+#: 608.2c "if"; "during your turn", 611.3a): the condition, then the effect it governs.
+_CONDITION_PREFIX = re.compile(r"(as long as|if|during your turn)\b(.*?), (?=\S)", re.IGNORECASE)
+#: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
+_NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
+                              "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect"})
+
+
+def _conditional_read(sentence: str) -> list[tuple] | None:
+    """The facts of "As long as [condition], [effect]" / "If [condition], [effect]" / "During your
+    turn, [effect]" (the condition read by ``state_condition``, the effect as a sentence, each with the
+    swallow check): one ``("conditional_effect", Kind, Condition, Fact)`` per fact of the effect, so that
+    no rule applies the effect without its condition. None if not both read, or on an instant or
+    sorcery's face (no resolution rule lists conditional_effect yet)."""
+    m = _CONDITION_PREFIX.match(sentence)
+    if m is None or _SENTENCE.spell_face:
+        return None
+    head, cond_text, rest = m.group(1).lower(), m.group(2).strip(), sentence[m.end():]
+    if head == "during your turn":
+        if cond_text:
+            return None
+        kind, cond = "as_long_as", ("turn_of", "you")   # 611.3a: applies during that player's turns
+    else:
+        try:
+            kind, cond = head.replace(" ", "_"), _checked(cond_text, "state_condition")
+        except (LarkError, ValueError, StopIteration):
+            return None
+    try:
+        effect = _read_sentence(rest.strip())
+    except (LarkError, ValueError, StopIteration):
+        effect = _shared_subject_read(rest.strip())
+        if effect is None:
+            return None
+    if not effect or any(f[0] in _NOT_CONDITIONAL for f in effect) or any(
+            isinstance(v, Ability) for f in effect for v in f):
+        return None
+    return [("conditional_effect", kind, cond, f) for f in effect]
+
+
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                  mode: int | None = None) -> None:
     """Read each sentence of ``text`` for meaning. A sentence not read as a whole is read clause by
@@ -2441,6 +2491,10 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
             continue
         except (LarkError, ValueError, StopIteration):
             pass
+        conditional = _conditional_read(sentence)
+        if conditional is not None:
+            _add_facts(ability, conditional, offset + off + 1, mode)
+            continue
         clauses = _clauses(sentence)
         read: list[tuple[list[tuple] | None, str, int]] = []
         for clause, coff in clauses:
@@ -2723,4 +2777,27 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
         ability.semantics.clear()
     finally:
         _SENTENCE.spell_face = saved
+    _keep_unlisted_effects_apart(ability)
     return ability
+
+
+#: Effect facts no resolution rule lists yet (rules_asp/time: spell_effect/4), read on the abilities of
+#: permanents (issue 19, session 6). Beside another effect of a resolving ability they would go
+#: unapplied unseen while the other is applied (608.2c), so such an ability is kept unread.
+_UNLISTED_EFFECTS = frozenset({"conditional_effect", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
+                               "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
+#: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
+_NOT_EFFECTS = frozenset({"trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
+                          "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
+                          "chapter"})
+
+
+def _keep_unlisted_effects_apart(ability: Ability) -> None:
+    """An activated, triggered or spell ability (608.2: it resolves) with a fact of
+    :data:`_UNLISTED_EFFECTS` beside another effect fact gets its text as an Unparsed record: the
+    ability is then withheld as a whole where it resolves, never half applied."""
+    if ability.kind not in ("activated", "triggered", "spell"):
+        return
+    names = {_unwrapped(f)[0] for f in ability.semantics}
+    if names & _UNLISTED_EFFECTS and names - _UNLISTED_EFFECTS - _NOT_EFFECTS:
+        ability.unparsed.append(Unparsed("effect", _strip_reminder(ability.text), 1))

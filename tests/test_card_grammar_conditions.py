@@ -23,9 +23,29 @@ def facts(oracle_records, name: str) -> set[str]:
     ("Rootbound Crag", ['enters_tapped_unless("Rootbound Crag",1,1,self,controls(you,at_least(1,one_of('
                         'object(permanent,subtype("Mountain")),object(permanent,subtype("Forest"))))))']),
     # 613.4c, 611.3a: "as long as" with the same condition slot
-    ("Sedge Troll", ['gets_pt_as_long_as("Sedge Troll",1,1,self,"+1","+1",controls(you,at_least(1,object(permanent,subtype("Swamp")))))']),
-    ("Billowing Shriekmass", ['gets_pt_as_long_as("Billowing Shriekmass",1,3,self,"+2","+1",cards_in(graveyard,you,at_least(7)))']),
-    ("Gnarlwood Dryad", ['gets_pt_as_long_as("Gnarlwood Dryad",1,2,self,"+2","+2",card_types_among(graveyard,you,at_least(4)))']),
+    # (the P/T change is a term of conditional_effect/6: no rule applies it without its condition)
+    ("Sedge Troll", ['conditional_effect("Sedge Troll",1,1,as_long_as,controls(you,at_least(1,object(permanent,subtype("Swamp")))),'
+                     'gets_pt(self,"+1","+1"))']),
+    ("Billowing Shriekmass", ['conditional_effect("Billowing Shriekmass",1,3,as_long_as,cards_in(graveyard,you,at_least(7)),'
+                              'gets_pt(self,"+2","+1"))']),
+    ("Gnarlwood Dryad", ['conditional_effect("Gnarlwood Dryad",1,2,as_long_as,card_types_among(graveyard,you,at_least(4)),'
+                         'gets_pt(self,"+2","+2"))']),
+    # the condition first: "As long as ..., ...", "During your turn, ...", an intervening "if" (603.4)
+    ("Expedition Lookout", ['conditional_effect("Expedition Lookout",1,2,as_long_as,cards_in(graveyard,an_opponent,at_least(8)),'
+                            'attacks_as_though_no_defender(self))',
+                            'conditional_effect("Expedition Lookout",1,2,as_long_as,cards_in(graveyard,an_opponent,at_least(8)),'
+                            'combat_restriction(it,cant_be_blocked))']),
+    ("Spiteful Prankster", ['conditional_effect("Spiteful Prankster",1,1,as_long_as,turn_of(you),ability_grants_keyword(self,first_strike))']),
+    ("Apothecary Geist", ['conditional_effect("Apothecary Geist",1,2,if,controls(you,at_least(1,object(permanent,subtype("Spirit"),other))),'
+                          'gains_life(you,3))']),
+    ("Scuttling Butler", ['conditional_effect("Scuttling Butler",1,1,if,controls(you,at_least(2,object(permanent,color(multicolored)))),'
+                          'ability_grants_keyword(self,double_strike))',
+                          'conditional_effect("Scuttling Butler",1,1,if,controls(you,at_least(2,object(permanent,color(multicolored)))),'
+                          'effect_duration(until_end_of_turn))']),
+    ("Ethereal Whiskergill", ['combat_limit("Ethereal Whiskergill",1,2,self,cant_attack_unless(controls(defending_player,'
+                              'at_least(1,object(permanent,subtype("Island"))))))']),
+    ("Way of the Thief", ['combat_limit("Way of the Thief",1,3,enchanted(creature),cant_be_blocked_as_long_as('
+                          'controls(you,at_least(1,object(permanent,subtype("Gate"))))))']),
     # "for each": the multiplier kept with the bonus
     ("Scourge of Geier Reach", ['gets_pt_for_each("Scourge of Geier Reach",1,1,self,"+1","+1",'
                                 'permanents(object(creature,controlled_by(an_opponent))))']),
@@ -93,3 +113,29 @@ def test_the_templates_stay_unread_on_an_instant(oracle_records):
     # the same sentence on a permanent's ability is read
     (ab,) = parse_oracle_text("When this creature dies, put it on top of its owner's library.", "Card")
     assert ab.unparsed == [] and ("puts_on_library", ("it",), "top") in ab.semantics
+
+
+def test_a_conditional_effect_is_never_read_without_its_condition(oracle_records):
+    # "If you control a creature with power 4 or greater, draw two cards." (a Saga chapter): the draw
+    # is only a term of conditional_effect/6, never a draws_cards/5 fact a rule would apply always.
+    f = facts(oracle_records, "The First Iroan Games")
+    assert 'conditional_effect("The First Iroan Games",1,4,if,controls(you,at_least(1,object(creature,power_at_least(4)))),draws_cards(you,2))' in f
+    assert not [x for x in f if x.startswith('draws_cards(')]
+    # on an instant or sorcery (no resolution rule lists conditional_effect) it stays unread
+    (ab,) = parse_oracle_text("If you control a Wizard, draw a card.", "Card", is_spell_face=True)
+    assert ab.semantics == [] and [u.text for u in ab.unparsed] == ["If you control a Wizard, draw a card"]
+    # a condition the state-condition slot does not read keeps the sentence unread
+    (ab,) = parse_oracle_text("If this creature was kicked, draw a card.", "Card")
+    assert ab.semantics == [] and ab.unparsed
+
+
+def test_an_unlisted_effect_beside_an_applied_one_keeps_its_ability_unread(oracle_records):
+    # Sensei's Divining Top: "{T}: Draw a card, then put this artifact on top of its owner's library."
+    # The draw is applied where the ability resolves (rules_asp/time), puts_on_library is not listed
+    # there: the ability is kept unread as a whole (withheld), never half applied (608.2c).
+    f = facts(oracle_records, "Sensei's Divining Top")
+    assert 'puts_on_library("Sensei\'s Divining Top",1,2,self,top)' in f
+    assert any(x.startswith('card_unparsed("Sensei\'s Divining Top",1,oracle_text(2),') for x in f)
+    # alone in its ability it is read: "When this creature dies, put it on top of its owner's library."
+    f = facts(oracle_records, "Dark Revenant")
+    assert not [x for x in f if x.startswith("card_unparsed(")]
