@@ -12,6 +12,7 @@ import clingo
 from pyrules.answers.ask_kinds import ask_kinds, assumption_kinds, kind_atoms, rule_base_facts
 from pyrules.answers.characteristics import Characteristics, read_characteristics
 from pyrules.answers.kind_answers import KindAnswers
+from pyrules.answers.payments import Payment, read_payments
 from pyrules.answers.typed import (
     Assumption, CastOption, CastVerdict, Citation, Count, Derived, LandPlay, ManaValue, Proposal,
     QUESTION_KINDS, SearchVerdict,
@@ -341,6 +342,20 @@ class Answers(KindAnswers):
                         tuple(sorted(set(cites), key=lambda c: c.rule)), self._strongest(atoms))
                for (p, o, z), (allowed, reasons, cites, atoms) in found.items() if obj is None or symbol_name(o) == obj]
         return sorted(out, key=lambda v: (v.object, v.zone, v.player))
+
+    @checked_arguments
+    def payments(self, obj: str | None = None) -> list[Payment]:
+        """Can each player pay the mana of the total cost of each spell they may begin to cast by its
+        mana cost (601.3), with the mana their permanents can produce now (601.2g-h, 107.4)? One
+        :class:`~pyrules.answers.payments.Payment` per (player, object, face), optionally for one object;
+        sorted by object, face, player (rules_asp/casting/mana_payment.lp). ``payable`` None: the rule
+        base can't tell (a mana ability it does not read, a {2/W} symbol ...), named in ``reasons``.
+
+        Raises:
+            QueryError: ``obj`` is not an object of the state (a misspelt id is no empty answer)."""
+        if obj is not None:
+            obj = self._check_object(obj)
+        return read_payments(self, obj)
 
     @checked_arguments
     def proposals(self) -> list[Proposal]:

@@ -1,0 +1,104 @@
+"""Typed mana payment verdicts (CR 601.2g-h, 106, 107.4; issue 18): whether a player's mana sources
+can pay the mana of a spell's total cost now, from ``can_pay_cost/3``, ``cannot_pay_cost/4`` and
+``payment_undecided/4`` of ``rules_asp/casting/mana_payment.lp``, read by
+:meth:`pyrules.answers.answer_set.Answers.payments`."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+import clingo
+
+from pyrules.answers.typed import Citation, _cites, _strength_note
+from pyrules.facts.terms import symbol_name
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pyrules.answers.answer_set import Answers
+
+#: The mana symbols of the types of mana (106.1b) and life (107.4f) in a refusal's reason.
+_TYPE_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "colorless": "{C}", "life": "2 life",
+              "any_mana": "mana of any type"}
+
+
+def _types_text(term: clingo.Symbol) -> str:
+    """``r`` -> ``{R}``; ``or(or(r,g),life)`` -> ``{R} or {G} or 2 life``; ``any_mana``."""
+    if term.type == clingo.SymbolType.Function and term.name == "or" and len(term.arguments) == 2:
+        return f"{_types_text(term.arguments[0])} or {_types_text(term.arguments[1])}"
+    return _TYPE_TEXT.get(str(term), str(term))
+
+
+def reason_text(why: clingo.Symbol) -> str:
+    """One reason of a refusal or an undecided verdict as words: ``missing(r,2,1)`` -> ``2 of its
+    symbols can be paid only with {R}, the sources give 1``; other reasons as their term."""
+    if why.type == clingo.SymbolType.Function and why.name == "missing" and len(why.arguments) == 3:
+        types, need, have = why.arguments
+        if str(types) == "any_mana":
+            return f"the cost needs {need} mana, the sources give {have}"
+        return f"{need} of its symbols can be paid only with {_types_text(types)}, the sources give {have}"
+    return str(why)
+
+
+@dataclass(frozen=True)
+class Payment:
+    """Can ``player`` pay the mana of the total cost of casting face ``face`` of ``object`` now, with
+    the mana their permanents can produce (601.2g-h)? Asked for every spell the player may begin to
+    cast by paying its mana cost (601.3: a ``castable`` cast option by method ``normal``).
+
+    Attributes:
+        player, object: ids from the state; ``face`` 1-based, ``face_name`` its name.
+        payable: True (a payment exists: each symbol gets one mana it accepts, 107.4), False (none
+            does), None (the rule base can't tell: ``reasons`` says why).
+        reasons: for a refusal each ``missing(Types, Need, Have)`` term as text: Need symbols can be
+            paid only with the mana types Types (``r``, ``or(r,g)``, ``any_mana``; ``life`` for
+            Phyrexian symbols) and the sources give Have units that can be one of them; for None each
+            ``payment_undecided`` reason (``symbol(S)``, ``mana_source_open(X,W)`` ...).
+        explanation: the reasons in words.
+        citations: CR rules.
+        strength: ``derived``, ``assumed`` or ``unknown`` (:data:`pyrules.answers.typed.STRENGTHS`).
+    """
+
+    player: str
+    object: str
+    face: int
+    face_name: str
+    payable: bool | None
+    reasons: tuple[str, ...]
+    explanation: tuple[str, ...]
+    citations: tuple[Citation, ...]
+    strength: str = "derived"
+
+    def explain(self) -> str:
+        """One line: verdict, why, and the rules."""
+        verdict = {True: "can pay", False: "cannot pay", None: "unknown whether can pay"}[self.payable]
+        why = f": {'; '.join(self.explanation)}" if self.explanation else ""
+        return (f"{self.player} {verdict} the mana of {self.face_name} ({self.object}){why} "
+                f"(CR {_cites(self.citations)}){_strength_note(self.strength)}")
+
+
+_VERDICTS = (("can_pay_cost", True), ("cannot_pay_cost", False), ("payment_undecided", None))
+
+
+def read_payments(answers: Answers, obj: str | None) -> list[Payment]:
+    """The payment verdicts of ``answers`` (for object ``obj`` only, if given), sorted by object, face
+    and player; an undecided verdict wins over a refusal of the same spell (none is derived then)."""
+    found: dict[tuple[str, str, int], dict] = defaultdict(lambda: {"payable": True, "atoms": []})
+    for name, payable in _VERDICTS:
+        for atom in answers.symbols(name):
+            p, o, f = atom.arguments[:3]
+            if obj is not None and symbol_name(o) != obj:
+                continue
+            entry = found[(symbol_name(p), symbol_name(o), f.number)]
+            entry["atoms"].append(atom)
+            if payable is None or entry["payable"] is not None and payable is False:
+                entry["payable"] = payable
+    out = []
+    for (p, o, f), entry in found.items():
+        atoms = entry["atoms"]
+        why = [a.arguments[3] for a in atoms if len(a.arguments) == 4]
+        cites = tuple(sorted({c for a in atoms for c in answers.citations(a)}, key=lambda c: c.rule))
+        out.append(Payment(p, o, f, answers._face_name(o, f), entry["payable"], tuple(sorted(str(w) for w in why)),
+                           tuple(reason_text(w) for w in sorted(why, key=str)), cites,
+                           answers._strongest(atoms)))
+    return sorted(out, key=lambda v: (v.object, v.face, v.player))
