@@ -72,6 +72,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.scenario is None:
         raise QueryError("pyrules ask needs a scenario file (or --list)")
     asked = asked_questions(args.questions)
+    if args.explain is not None:
+        from pyrules.answers.ask_kinds import ask_kinds
+        if args.explain not in ask_kinds():
+            raise QueryError(f"--explain: {args.explain!r} is no question kind (pyrules ask --list)")
+        if not args.questions:
+            asked = (args.explain,)
     only_steps = asked == (STEPS,)
     questions = tuple(q for q in asked if q != STEPS)
     deadline = Deadline(args.time_limit)  # one limit for reading the scenario and cards, and solving
@@ -91,6 +97,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if not only_steps:
             kb.time_limit = deadline.remaining()
             answers = kb.ask(scenario.state)
+        why = None
+        if args.explain is not None:
+            deadline.check("answering the state")
+            from pyrules.cli.explain import explain_json, explain_report
+            why = (explain_json if args.json else explain_report)(kb, scenario.state, args.explain,
+                                                                   deadline.remaining())
         if has_events:
             deadline.check("answering the state before the events")
             kb.time_limit = deadline.remaining()
@@ -99,12 +111,16 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         raise scenario.locate(err) from None
     if args.json:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
+        if why is not None:
+            out["explain"] = why
         if timeline is not None:
             out["steps"] = [step_json(s, kb.rule_text) for s in timeline.steps]
             out["finished"] = timeline.finished
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         parts = [report(answers, scenario.state, questions)] if answers is not None else []
+        if why is not None:
+            parts.append(why)
         if timeline is not None:
             parts.append("steps:\n" + "\n".join(f"  {line}" for line in timeline.explain().splitlines()))
         print("\n".join(parts))

@@ -1,0 +1,50 @@
+"""``pyrules ask FILE --explain KIND``: the derivation tree of each answer of a question kind (issue 20),
+as text or JSON: :func:`pyrules.solving.justify.justify` finds the rule instances,
+:mod:`pyrules.answers.explanation` builds and prints the trees."""
+
+from __future__ import annotations
+
+from pyrules.answers.ask_kinds import asp_name
+from pyrules.answers.explanation import Node, build_trees, explanation_text
+
+
+def card_text(card) -> str:
+    """A card's text for an explanation: each face's name, mana cost, type line and Oracle text."""
+    lines = []
+    for face in card.faces:
+        cost = f" {face.mana_cost.text}" if face.mana_cost is not None else ""
+        lines.append(f"{face.name}{cost}")
+        if face.type_line is not None:
+            lines.append(f"  {face.type_line.text}")
+        lines += [f"  {line}" for line in face.oracle_text.splitlines()]
+    return "\n".join(lines)
+
+
+def explain(kb, state, kind: str, time_limit: float) -> tuple[list[Node], dict[str, str]]:
+    """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind) for ``state``, and the
+    text of the cards the state uses (name -> text).
+
+    Raises:
+        NoAnswerError: the time limit was reached, or the state has no answer set."""
+    from pyrules.facts.card_facts import card_facts
+    from pyrules.solving.justify import justify
+    facts = kb.facts(state)
+    justification = justify(facts, asp_name(kind), time_limit=time_limit)
+    names = sorted(state.card_names())
+    of_card = {f: name for name in names for f in card_facts(kb.cards[name])}
+    trees = build_trees(justification, facts, of_card, justification.cites, kb.rule_text)
+    return trees, {name: card_text(kb.cards[name]) for name in names}
+
+
+def explain_report(kb, state, kind: str, time_limit: float) -> str:
+    """The text of :func:`explain`: ``why KIND:`` then the trees, the CR rules' text and the cards' text."""
+    trees, cards = explain(kb, state, kind, time_limit)
+    if not trees:
+        return f"why {kind}: no answers of this kind to explain"
+    return f"why {kind}:\n" + explanation_text(trees, cards)
+
+
+def explain_json(kb, state, kind: str, time_limit: float) -> dict:
+    """JSON-ready :func:`explain`: ``kind``, ``trees`` (nested nodes), ``cards`` (name -> text)."""
+    trees, cards = explain(kb, state, kind, time_limit)
+    return {"kind": kind, "trees": [t.as_json() for t in trees], "cards": cards}
