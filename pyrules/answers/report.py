@@ -38,12 +38,22 @@ def _effects(state: GameState, predicate: str) -> list[str]:
     return sorted({symbol_name(s.arguments[0]) for s in state.facts() if s.name == predicate})
 
 
+class AnswerAtom(Derived):
+    """A :class:`pyrules.answers.typed.Derived` answer whose line leaves out an empty citation list."""
+
+    def explain(self) -> str:
+        """``name(args) (CR ...)``, the citations only if the rule base gave some, then the strength."""
+        cites = f" (CR {', '.join(c.rule for c in self.citations)})" if self.citations else ""
+        note = "" if self.strength == "derived" else f" [{self.strength}]"
+        return f"{self.name}({', '.join(self.args)}){cites}{note}"
+
+
 def answer_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
     """The answers for one of :data:`QUESTIONS`: its typed answers (mana values of every object, every
     cast verdict, every search verdict, ... the characteristics of every object), then each other atom
     the rule base put under it (ask_answer/2) as a :class:`pyrules.answers.typed.Derived`."""
     typed = TYPED_PREDICATES.get(question, set())
-    rest = [Derived(a.name, tuple(symbol_name(x) for x in a.arguments), answers.citations(a), answers.strength(a))
+    rest = [AnswerAtom(a.name, tuple(symbol_name(x) for x in a.arguments), answers.citations(a), answers.strength(a))
             for a in kind_atoms(answers, question) if a.name not in typed]
     return (_typed_objects(answers, state, question) if typed else []) + rest
 

@@ -38,6 +38,9 @@ from pyrules.solving.pruning import heads_of, pruned, signatures_of
 #: A CR rule number in a rule file's comment (``601.2b``, ``709.3``, ``100.6``).
 _CR_NUMBER = re.compile(r"\b([1-9]\d{2}\.\d+[a-z]?)\b")
 
+#: An anonymous variable in a statement as clingo prints it.
+_ANONYMOUS = re.compile(r"(?<![\w'])_(?![\w'])")
+
 #: Comments naming more rules than this are section headers, not one rule's tag.
 _MAX_TAGS = 4
 
@@ -201,6 +204,8 @@ def _aggregate_conditions(head: A.AST, body: list[A.AST]) -> list[list[A.AST]]:
         return b.ast_type == A.ASTType.Literal and b.sign == A.Sign.NoSign and \
             b.atom.ast_type in (A.ASTType.BodyAggregate, A.ASTType.Aggregate)
 
+    if not any(aggregate(b) for b in body):
+        return []
     outer = _Variables()
     outer(head)
     for b in body:
@@ -227,10 +232,11 @@ def meta_rules(rule: A.AST, rid: int) -> list[A.AST]:
     for variant in rule.unpool():
         loc = variant.location
         named = _Anonymous(True)
-        body = [named(b) if _positive(b) else b for b in variant.body]
+        body = [named(b) if _positive(b) and _ANONYMOUS.search(str(b)) else b for b in variant.body]
         pos = [b.atom.symbol for b in body if _positive(b)]
-        neg = [_Anonymous(False)(b.atom.symbol) for b in body if b.ast_type == A.ASTType.Literal
-               and b.sign == A.Sign.Negation and b.atom.ast_type == A.ASTType.SymbolicAtom]
+        neg = [_Anonymous(False)(b.atom.symbol) if _ANONYMOUS.search(str(b)) else b.atom.symbol for b in body
+               if b.ast_type == A.ASTType.Literal and b.sign == A.Sign.Negation
+               and b.atom.ast_type == A.ASTType.SymbolicAtom]
         for head, condition in _heads(variant.head):
             why = _fn(loc, "why", [A.SymbolicTerm(loc, clingo.Number(rid)), head, _fn(loc, "", pos), _fn(loc, "", neg)])
             twin_body = [_lit(loc, _fn(loc, "need", [head]))] + body + condition
@@ -246,10 +252,15 @@ def meta_rules(rule: A.AST, rid: int) -> list[A.AST]:
     return out
 
 
+#: Predicates an explanation never asks about (the answers' bookkeeping): no twins for their rules.
+_NOT_EXPLAINED = re.compile(r"(cites|answer_on|answer_strength|answer_assumes|answer_undecided|ask_answer)\(")
+
+
 @lru_cache(maxsize=1)
 def _all_meta() -> dict[int, list[A.AST]]:
     statements, infos = labeled_rule_base()
-    return {i: meta_rules(stm, infos[i].rid) for i, stm in enumerate(statements) if infos[i] is not None}
+    return {i: meta_rules(stm, infos[i].rid) for i, stm in enumerate(statements)
+            if infos[i] is not None and not _NOT_EXPLAINED.match(infos[i].text)}
 
 
 def justify(facts: list[clingo.Symbol], kind: str | None = None, atoms: tuple[clingo.Symbol, ...] = (),
