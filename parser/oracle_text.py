@@ -471,6 +471,18 @@ class _Sentence(Transformer):
         if c[0] != ("self",):
             raise ValueError("a conditional keyword grant to another object is not read yet")
         kw = keyword_constant(str(next(t for t in c if isinstance(t, Token) and t.type == "KEYWORD_NAME")))
+        if kw != "flash" and not self.spell_face:
+            # The condition through the state-condition slot: conditional_effect (as "As long as ...,
+            # this creature has [keyword]"); flash keeps its own reading (card_effects.lp, 601.3d).
+            saved = self.text
+            try:
+                cond = _checked(c[-1], "state_condition")
+            except (LarkError, ValueError, StopIteration):
+                cond = None
+            finally:
+                self.text = saved
+            if cond is not None:
+                return [("conditional_effect", "as_long_as", cond, ("grants_keyword", ("self",), kw))]
         return [("has_keyword_as_long_as", kw), ("condition_text", "as_long_as", c[-1])]
 
     # --- casting restrictions
@@ -2012,6 +2024,17 @@ class _Sentence(Transformer):
             quals.append(("other",))
         return ("object", noun, *quals) if quals else noun
 
+    def plural_subtype(self, c):
+        # "no Islands", "two or more Mountains": the subtype's regular plural ("Plains" is both).
+        word = str(c[0])
+        if word != "Plains" and (not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss"))):
+            raise ValueError("an irregular or unknown plural subtype is not read")
+        return ("object", "permanent", ("subtype", word if word == "Plains" else word[:-1]))
+
+    def state_trigger(self, c):
+        # 603.8: a state trigger ("When you control no Islands, ..."): triggers whenever the state holds.
+        return [("trigger_event", ("state", c[0]))]
+
     def cond_you_control(self, c):
         return ("controls", "you", ("at_least", 1, c[-1]))
 
@@ -2443,6 +2466,7 @@ def _shared_subject_read(clause: str) -> list[tuple] | None:
 #: A sentence whose first clause is a condition on the game state (611.3a "as long as"; 603.4 and
 #: 608.2c "if"; "during your turn", 611.3a): the condition, then the effect it governs.
 _CONDITION_PREFIX = re.compile(r"(as long as|if|during your turn)\b(.*?), (?=\S)", re.IGNORECASE)
+_CONDITION_SUFFIX = re.compile(r" as long as ([^,]+)$", re.IGNORECASE)
 #: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
 _NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
                               "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect"})
@@ -2454,9 +2478,19 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
     swallow check): one ``("conditional_effect", Kind, Condition, Fact)`` per fact of the effect, so that
     no rule applies the effect without its condition. None if not both read, or on an instant or
     sorcery's face (no resolution rule lists conditional_effect yet)."""
-    m = _CONDITION_PREFIX.match(sentence)
-    if m is None or _SENTENCE.spell_face:
+    if _SENTENCE.spell_face:
         return None
+    m = _CONDITION_PREFIX.match(sentence)
+    if m is None:
+        # "[effect] as long as [condition]" (611.3a): the condition governs every predicate before it
+        tail = _CONDITION_SUFFIX.search(sentence)
+        if tail is None:
+            return None
+        try:
+            cond = _checked(tail.group(1), "state_condition")
+        except (LarkError, ValueError, StopIteration):
+            return None
+        return _governed("as_long_as", cond, sentence[:tail.start()])
     head, cond_text, rest = m.group(1).lower(), m.group(2).strip(), sentence[m.end():]
     if head == "during your turn":
         if cond_text:
@@ -2467,6 +2501,11 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
             kind, cond = head.replace(" ", "_"), _checked(cond_text, "state_condition")
         except (LarkError, ValueError, StopIteration):
             return None
+    return _governed(kind, cond, rest)
+
+
+def _governed(kind: str, cond: tuple, rest: str) -> list[tuple] | None:
+    """``conditional_effect`` facts of effect text ``rest`` under condition ``cond`` (None: not read)."""
     try:
         effect = _read_sentence(rest.strip())
     except (LarkError, ValueError, StopIteration):

@@ -240,7 +240,7 @@ def test_a_static_ability_fact_in_a_shape_no_rule_reads_is_listed_as_no_rule(ora
 
 @pytest.mark.parametrize("card, ability, fact", [
     ("Kirtar's Desire", 2, "combat_restriction"),    # "Enchanted creature can't attack."
-    ("Rattleblaze Scarecrow", 2, "has_keyword_as_long_as"),   # "... has haste as long as ..."
+    ("Rattleblaze Scarecrow", 2, "conditional_effect"),   # "... has haste as long as [condition]" (issue 19: the condition read)
 ])
 def test_a_static_ability_read_in_a_shape_no_rule_reads_is_an_assumption_of_the_attack_question(kb_of, card, ability, fact):
     # 508.1: whether alice's Bears may attack can depend on bob's permanent; its ability is read but

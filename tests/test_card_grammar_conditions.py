@@ -42,6 +42,18 @@ def facts(oracle_records, name: str) -> set[str]:
                           'ability_grants_keyword(self,double_strike))',
                           'conditional_effect("Scuttling Butler",1,1,if,controls(you,at_least(2,object(permanent,color(multicolored)))),'
                           'effect_duration(until_end_of_turn))']),
+    # "[effect] as long as [condition]" governs every predicate before it (611.3a)
+    ("Wildfire Wickerfolk", ['conditional_effect("Wildfire Wickerfolk",1,2,as_long_as,card_types_among(graveyard,you,at_least(4)),'
+                             'ability_grants_keyword(self,trample))',
+                             'conditional_effect("Wildfire Wickerfolk",1,2,as_long_as,card_types_among(graveyard,you,at_least(4)),'
+                             'gets_pt(self,"+1","+1"))']),
+    ("Drill-Skimmer", ['conditional_effect("Drill-Skimmer",1,2,as_long_as,controls(you,at_least(1,object(creature,card_type(artifact),other))),'
+                       'ability_grants_keyword(self,shroud))']),
+    ("Indomitable Archangel", ['conditional_effect("Indomitable Archangel",1,2,as_long_as,controls(you,at_least(3,artifact)),'
+                               'ability_grants_keyword(each_you_control(artifact),shroud))']),
+    # 603.8: a state trigger, with a subtype's plural ("no Islands")
+    ("Dandân", ['face_triggers_on("Dandân",1,2,state(controls(you,at_most(0,object(permanent,subtype("Island"))))))',
+                'sacrifices("Dandân",1,2,you,self,1)']),
     ("Ethereal Whiskergill", ['combat_limit("Ethereal Whiskergill",1,2,self,cant_attack_unless(controls(defending_player,'
                               'at_least(1,object(permanent,subtype("Island"))))))']),
     ("Way of the Thief", ['combat_limit("Way of the Thief",1,3,enchanted(creature),cant_be_blocked_as_long_as('
@@ -139,3 +151,11 @@ def test_an_unlisted_effect_beside_an_applied_one_keeps_its_ability_unread(oracl
     # alone in its ability it is read: "When this creature dies, put it on top of its owner's library."
     f = facts(oracle_records, "Dark Revenant")
     assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_flash_as_long_as_keeps_its_own_reading():
+    # "has flash as long as ..." is read by card_effects.lp (601.3d) with the condition as text (an
+    # assumption until the state says it is met): not turned into conditional_effect.
+    (ab,) = parse_oracle_text("This spell has flash as long as you control a Merfolk.", "Card")
+    assert ab.semantics == [("has_keyword_as_long_as", "flash")]
+    assert [u.text for u in ab.unparsed] == ["you control a Merfolk"]

@@ -206,3 +206,39 @@ def test_a_monocolored_hybrid_symbol_is_not_decided_107_4e(kb):
 def test_payments_of_a_misspelt_object_is_an_error(kb):
     with pytest.raises(QueryError):
         kb.ask(state({}, {})).payments("nope")
+
+
+# --- one payment, asked for (GameState.ask_payment): which source pays which symbol --------------------
+
+def test_an_asked_payment_names_the_source_of_each_symbol_601_2h(kb):
+    s = state({"m1": "Mountain", "f1": "Forest"}, {"strike": "Lightning Strike"})
+    s.ask_payment("strike")
+    pay = payment(kb, s, "strike")
+    assert pay.payable is True
+    # {R} can only be the Mountain's: the Forest pays {1} (107.4a, 107.4b)
+    assert pay.uses == (("generic(1)", "mana(f1,g)"), ("symbol(2,colored(r))", "mana(m1,r)"))
+    assert "{1} with f1 (g), {R} with m1 (r)" in pay.explain()
+
+
+def test_an_asked_payment_pays_phyrexian_symbols_with_life_when_no_black_source_107_4f(kb):
+    s = state({"m1": "Mountain"}, {"dm": "Dismember"})
+    s.ask_payment("dm")
+    pay = payment(kb, s, "dm")
+    assert pay.uses == (("generic(1)", "mana(m1,r)"), ("symbol(2,phyrexian(b))", "life(2)"),
+                        ("symbol(3,phyrexian(b))", "life(2)"))
+
+
+def test_no_payment_is_given_unless_asked_or_when_none_exists(kb):
+    assert payment(kb, state({"m1": "Mountain", "f1": "Forest"}, {"strike": "Lightning Strike"}), "strike").uses == ()
+    s = state({"m1": "Mountain"}, {"strike": "Lightning Strike"})
+    s.ask_payment("strike")
+    pay = payment(kb, s, "strike")
+    assert (pay.payable, pay.uses) == (False, ())
+
+
+def test_asking_a_payment_for_a_permanent_is_refused(kb):
+    from pyrules.errors import StateValueError
+    s = state({"m1": "Mountain"}, {"strike": "Lightning Strike"})
+    s.ask_payment("m1")
+    with pytest.raises(StateValueError, match="ask_payment: obj given as payment_asked"):
+        kb.ask(s)

@@ -40,6 +40,31 @@ def reason_text(why: clingo.Symbol) -> str:
     return str(why)
 
 
+_COLOR = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
+
+
+def _symbol_text(sym: clingo.Symbol) -> str:
+    """A mana symbol term (face_mana_symbol/4) as printed: ``colored(r)`` -> ``{R}``, ``hybrid(b,r)``
+    -> ``{B/R}``, ``phyrexian(b)`` -> ``{B/P}``, ``colorless`` -> ``{C}``; others as their term."""
+    args = [_COLOR.get(str(a), str(a)) for a in sym.arguments] if sym.type == clingo.SymbolType.Function else []
+    shapes = {"colored": "{%s}", "hybrid": "{%s/%s}", "phyrexian": "{%s/P}", "hybrid_phyrexian": "{%s/%s/P}",
+              "colorless_hybrid": "{C/%s}", "monocolored_hybrid": "{%s/%s}", "generic": "{%s}"}
+    if str(sym) == "colorless":
+        return "{C}"
+    if sym.type == clingo.SymbolType.Function and sym.name in shapes and shapes[sym.name].count("%s") == len(args):
+        return shapes[sym.name] % tuple(args)
+    return str(sym)
+
+
+def _use_text(slot: clingo.Symbol, what: clingo.Symbol) -> str:
+    """One use of a payment (pays_with/5): ``{R} with m1 (r)``, ``{1} with ring (colorless)``,
+    ``{B/P} with 2 life``."""
+    paid = _symbol_text(slot.arguments[1]) if slot.name == "symbol" else "{1}"
+    if what.name == "mana":
+        return f"{paid} with {symbol_name(what.arguments[0])} ({what.arguments[1]})"
+    return f"{paid} with 2 life"
+
+
 @dataclass(frozen=True)
 class Payment:
     """Can ``player`` pay the mana of the total cost of casting face ``face`` of ``object`` now, with
@@ -57,6 +82,10 @@ class Payment:
         explanation: the reasons in words.
         citations: CR rules.
         strength: ``derived``, ``assumed`` or ``unknown`` (:data:`pyrules.answers.typed.STRENGTHS`).
+        uses: one payment, when it was asked for (:meth:`pyrules.facts.state.GameState.ask_payment`)
+            and exists: each ``(slot, source)`` as text, slot ``symbol(I,S)`` (the I-th symbol of the
+            mana cost) or ``generic(J)`` (the J-th generic mana of the total cost, 601.2f), source
+            ``mana(X,T)`` (mana of type T from permanent X) or ``life(2)`` (107.4f); sorted by slot.
     """
 
     player: str
@@ -68,11 +97,15 @@ class Payment:
     explanation: tuple[str, ...]
     citations: tuple[Citation, ...]
     strength: str = "derived"
+    uses: tuple[tuple[str, str], ...] = ()
+    uses_text: tuple[str, ...] = ()
 
     def explain(self) -> str:
-        """One line: verdict, why, and the rules."""
+        """One line: verdict, why (or the payment asked for), and the rules."""
         verdict = {True: "can pay", False: "cannot pay", None: "unknown whether can pay"}[self.payable]
         why = f": {'; '.join(self.explanation)}" if self.explanation else ""
+        if self.uses_text:
+            why = f": {', '.join(self.uses_text)}"
         return (f"{self.player} {verdict} the mana of {self.face_name} ({self.object}){why} "
                 f"(CR {_cites(self.citations)}){_strength_note(self.strength)}")
 
@@ -93,12 +126,18 @@ def read_payments(answers: Answers, obj: str | None) -> list[Payment]:
             entry["atoms"].append(atom)
             if payable is None or entry["payable"] is not None and payable is False:
                 entry["payable"] = payable
+    uses: dict[tuple[str, str, int], list[tuple[clingo.Symbol, clingo.Symbol]]] = defaultdict(list)
+    for atom in answers.symbols("pays_with"):
+        p, o, f, slot, what = atom.arguments
+        uses[(symbol_name(p), symbol_name(o), f.number)].append((slot, what))
     out = []
     for (p, o, f), entry in found.items():
         atoms = entry["atoms"]
+        used = sorted(uses.get((p, o, f), ()), key=lambda u: (u[0].name, str(u[0])))
         why = [a.arguments[3] for a in atoms if len(a.arguments) == 4]
         cites = tuple(sorted({c for a in atoms for c in answers.citations(a)}, key=lambda c: c.rule))
         out.append(Payment(p, o, f, answers._face_name(o, f), entry["payable"], tuple(sorted(str(w) for w in why)),
                            tuple(reason_text(w) for w in sorted(why, key=str)), cites,
-                           answers._strongest(atoms)))
+                           answers._strongest(atoms), tuple((str(a), str(b)) for a, b in used),
+                           tuple(_use_text(a, b) for a, b in used)))
     return sorted(out, key=lambda v: (v.object, v.face, v.player))

@@ -88,6 +88,19 @@ class CostsMixin:
             out.append(Function("proposal_fused", [pr]))
         self.extra += out
 
+    def ask_payment(self, obj: str) -> None:
+        """Ask for one way to pay the mana of the total cost of casting ``obj`` (a card off the
+        battlefield) with the mana its caster's permanents can produce now: which source pays which
+        symbol (601.2g-h, 107.4; :attr:`pyrules.answers.payments.Payment.uses`). Without it the
+        payment verdicts say only whether some payment exists.
+
+        Raises:
+            QueryError: ``obj`` is no object of this state.
+        """
+        if obj not in self.objects:
+            raise QueryError(f"ask_payment: no object {obj!r} in this state")
+        self._add("payment_asked", obj)
+
     def set_mana_spent_this_turn(self, player: str, mana: int) -> None:
         """``player`` spent ``mana`` to cast spells this turn before the events (700.14)."""
         self._add("mana_spent_to_cast_this_turn", player, mana)
