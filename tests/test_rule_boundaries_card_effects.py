@@ -5,16 +5,14 @@ flash.") lets its controller cast a sorcery in another player's end step. The ca
 state another (here "the_monarch", a player description no rule reads): then the permission is not
 applied and is listed as an assumption (113.6: not_modelled(who(...))), never taken as "you" -- the
 sorcery stays blocked by timing, its verdict "assumed". rules_asp/casting/card_effects.lp
-(group_unread/2, card_effect/3, card_effect_unread/3), through ``pyrules solve`` on a fact file.
+(group_unread/2, card_effect/3, card_effect_unread/3), on a fact file (solved as ``pyrules solve`` does).
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from pyrules.cli import main
+from fact_file_helpers import solve_fact_text
 
 STATE = """player(a). player(b). active_player(b). phase(ending). step(end). has_priority(a).
 object(vo). object_card(vo, "Vedalken Orrery"). in_zone(vo, battlefield). owner(vo, a). controller(vo, a).
@@ -24,12 +22,9 @@ UNREAD_WHO = 'allows_cast_as_though_flash("Vedalken Orrery", 1, 1, the_monarch, 
 
 
 @pytest.mark.parametrize("who_unread", [False, True])
-def test_a_permission_for_an_unread_who_is_not_applied_609_4_601_3b_113_6(tmp_path, cards_dir, capsys, who_unread):
-    facts = tmp_path / "orrery.lp"
-    facts.write_text(STATE + (UNREAD_WHO if who_unread else ""), encoding="utf-8")
-    assert main(["solve", "--json", "--cards", str(cards_dir / "scryfall-oracle-compact-A-K.json"),
-                 "--cards", str(cards_dir / "scryfall-oracle-compact-L-Z.json"), str(facts)]) == 0
-    answers = {a["atom"]: a for a in json.loads(capsys.readouterr().out)["answers"]}
+def test_a_permission_for_an_unread_who_is_not_applied_609_4_601_3b_113_6(tmp_path, oracle_records, who_unread):
+    answers = solve_fact_text(STATE + (UNREAD_WHO if who_unread else ""),
+                              [oracle_records["Vedalken Orrery"], oracle_records["Divination"]], tmp_path)
     castable = answers.get("castable(a,dv,1,hand,normal,rules)")
     blocked = answers.get("cast_blocked(a,dv,1,hand,normal,rules,timing)")
     unread = answers.get("card_effect_unread(vo,1,who(the_monarch))")

@@ -27,10 +27,7 @@ ROWS = {
 }
 
 
-@pytest.fixture(scope="module")
-def answers(oracle_records):
-    real = [name for name in ROWS if name != "Test Grove"]
-    kb = KnowledgeBase([*cards_from_json([oracle_records[n] for n in real]), *cards_from_text(TEST_GROVE)])
+def state() -> GameState:
     s = GameState()
     s.add_player("a")
     s.add_player("b")
@@ -38,12 +35,20 @@ def answers(oracle_records):
     for i, name in enumerate(ROWS):
         s.add_object(f"o{i}", name, "battlefield", "a", controller="a")
         s.controlled_since_turn_began(f"o{i}")
-    return kb.ask(s)
+    return s
+
+
+@pytest.fixture(scope="module")
+def session(oracle_records):
+    real = [name for name in ROWS if name != "Test Grove"]
+    kb = KnowledgeBase([*cards_from_json([oracle_records[n] for n in real]), *cards_from_text(TEST_GROVE)])
+    return kb.warm([state()])
 
 
 @pytest.mark.parametrize("index,name", list(enumerate(ROWS)))
-def test_mana_ability_classification_cites_605_1a_and_605_5a_only_for_a_targeting_mana_adder(answers, index,
+def test_mana_ability_classification_cites_605_1a_and_605_5a_only_for_a_targeting_mana_adder(session, index,
                                                                                               name):
+    answers = session.ask(state())  # asked by each test (the mutation tool records what each grounds)
     is_mana, cited = ROWS[name]
     (verdict,) = answers.outcomes().activations(f"o{index}")
     assert verdict.mana_ability is is_mana

@@ -66,20 +66,16 @@ WHOLE_TEXT_UNREAD = 'card_unparsed("Izzet Charm", 1, oracle_text, "(not read)").
 
 
 @pytest.mark.parametrize("text_unread", [False, True])
-def test_modes_are_offered_only_when_the_modal_text_is_read_in_full_700_2a_113_6(tmp_path, cards_dir, capsys,
+def test_modes_are_offered_only_when_the_modal_text_is_read_in_full_700_2a_113_6(tmp_path, oracle_records,
                                                                                   text_unread):
     # Izzet Charm's modes 1 (counter target noncreature spell: Divination is one) and 3 (draw two,
     # discard two) are options; with the card's whole text stated unread (card_unparsed(C, F,
     # oracle_text, _)), an unread sentence might hold a target, so neither is offered (113.6: the
     # assumption unread(...)); mode 2 (2 damage to target creature: none) stays not choosable.
-    import json
+    from fact_file_helpers import solve_fact_text
 
-    from pyrules.cli import main
-
-    facts = tmp_path / "charm.lp"
-    facts.write_text(IZZET_CHARM_STATE + (WHOLE_TEXT_UNREAD if text_unread else ""), encoding="utf-8")
-    assert main(["solve", "--json", "--cards", str(cards_dir / "scryfall-oracle-compact-A-K.json"), str(facts)]) == 0
-    answers = {a["atom"]: a for a in json.loads(capsys.readouterr().out)["answers"]}
+    answers = solve_fact_text(IZZET_CHARM_STATE + (WHOLE_TEXT_UNREAD if text_unread else ""),
+                              [oracle_records["Izzet Charm"], oracle_records["Divination"]], tmp_path)
     options = sorted(a for a in answers if a.startswith("mode_option(a,m,"))
     assert options == ([] if text_unread else ["mode_option(a,m,1,1)", "mode_option(a,m,1,3)"])
     assert "mode_not_choosable(a,m,1,2,no_legal_target)" in answers

@@ -6,17 +6,15 @@ Divination cast before Quicken resolved leaves the effect in place, one cast aft
 recorded at the very moment Quicken resolved has no order relative to it, so whether it used the effect
 up is not known -- no verdict rather than a guess (the effect is unread: history_order_not_given; the
 second Divination's cast verdict is "assumed"). The builder gives every event its own moment; a fact
-file may not, so this is posed as a fact file through ``pyrules solve --json``, with real cards.
+file may not, so this is posed as a fact file (solved as ``pyrules solve`` does), with real cards.
 rules_asp/resolution_and_zones/turn_history.lp (res_candidate/4, res_unread/2).
 """
 
 from __future__ import annotations
 
-import json
-
 import pytest
 
-from pyrules.cli import main
+from fact_file_helpers import solve_fact_text
 
 # b's end step, a holds priority: a's Divination in hand needs Quicken's effect (609.4) to be cast
 STATE = """player(a). player(b). active_player(b). phase(ending). step(end). has_priority(a).
@@ -38,12 +36,9 @@ ROWS = {
 
 
 @pytest.mark.parametrize("cast_at", list(ROWS))
-def test_the_next_spell_is_one_cast_after_the_effect_began_611_2f_601_2i(tmp_path, cards_dir, capsys, cast_at):
-    facts = tmp_path / "quicken.lp"
-    facts.write_text(STATE + f"spell_cast_at({cast_at}, a, d1, 1). resolved_at(5, a, d1, 1).\n", encoding="utf-8")
-    assert main(["solve", "--json", "--cards", str(cards_dir / "scryfall-oracle-compact-L-Z.json"),
-                 "--cards", str(cards_dir / "scryfall-oracle-compact-A-K.json"), str(facts)]) == 0
-    answers = {a["atom"]: a for a in json.loads(capsys.readouterr().out)["answers"]}
+def test_the_next_spell_is_one_cast_after_the_effect_began_611_2f_601_2i(tmp_path, oracle_records, cast_at):
+    answers = solve_fact_text(STATE + f"spell_cast_at({cast_at}, a, d1, 1). resolved_at(5, a, d1, 1).\n",
+                              [oracle_records["Quicken"], oracle_records["Divination"]], tmp_path)
     effect, (verdict, strength) = ROWS[cast_at]
     assert sorted(a for a in answers if a.startswith("resolution_effect")) == [effect]
     assert [a for a in answers if a.startswith(("castable(a,div,", "cast_blocked(a,div,"))] == [verdict]
