@@ -19,6 +19,7 @@ import pytest
 
 from pyrules import GameState, KnowledgeBase
 from pyrules.errors import QueryError, QuestionError
+from pyrules.solving.one_shot import solve
 
 ORACLE = ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json")
 # Real cards of different kinds: instants, a split card, sorceries, creatures with and without
@@ -182,3 +183,21 @@ def test_the_progress_bar_shows_only_when_asked_or_on_a_terminal(oracle_kb, monk
     monkeypatch.setattr(sys, "stderr", err)
     results = oracle_kb.ask_many(_states()[:3], _castability, workers=1, progress=True)
     assert len(results) == 3 and "3/3" in err.getvalue()
+
+
+def test_a_session_with_the_common_facts_fixed_answers_as_cold_and_refuses_a_state_without_them(oracle_kb):
+    # ask_many's sessions ground the facts every state of the chunk has as plain facts (issue 21,
+    # throughput): each answer still equals the cold one; a state lacking such a fact is refused.
+    from pyrules.solving.warm import WarmSession
+
+    states = _states()
+    session = WarmSession(oracle_kb, states, fix_common=True)
+    assert session._fixed  # the players, a's priority, c in a's hand: in every state
+    for s in states:
+        assert frozenset(map(str, session.solve_symbols(s))) == frozenset(map(str, solve(oracle_kb.facts(s)).symbols))
+    no_card = GameState()  # every fact of it is in the universe, but c in a's hand is not one of them
+    no_card.add_player("a")
+    no_card.add_player("b")
+    no_card.set_turn("b", "precombat_main", None, "a")
+    with pytest.raises(QueryError, match="lacks a fact every state"):
+        session.solve_symbols(no_card)

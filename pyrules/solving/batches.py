@@ -40,7 +40,9 @@ def _answer_chunk(shared: tuple, item: tuple) -> list[Any]:
     if not usable:
         return out
     try:
-        sessions = {i: session for session in [WarmSession(kb, [chunk[i] for i in usable], time_limit)]
+        # Only the chunk's own states are asked: the facts they all share are grounded as facts.
+        sessions = {i: session for session in [WarmSession(kb, [chunk[i] for i in usable], time_limit,
+                                                           fix_common=True)]
                     for i in usable}
     except PyrulesError:  # one state spoils the chunk's universe: give each state its own session
         sessions = {}

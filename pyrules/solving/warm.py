@@ -156,6 +156,10 @@ class WarmSession:
             name) make up the universe; at least one. Any state asked later must have only facts of
             this universe (a fact is a clingo symbol such as ``in_zone(o1, hand)``; ids matter).
         time_limit: seconds each solve may take; default ``kb.time_limit``.
+        fix_common: the state facts that every state of ``universe_states`` has are also given as
+            plain facts, so the grounder simplifies with them (a smaller ground program, faster
+            grounding and solving); a state asked later must then have them all (else QueryError).
+            :func:`pyrules.solving.batches.ask_many` asks only its universe's states and sets it.
 
     Attributes:
         ground_seconds: wall-clock seconds spent parsing and grounding (once).
@@ -166,7 +170,8 @@ class WarmSession:
         FactFileError: the rule base does not ground (a bug in rules_asp/).
     """
 
-    def __init__(self, kb, universe_states: Iterable[GameState], time_limit: float | None = None) -> None:
+    def __init__(self, kb, universe_states: Iterable[GameState], time_limit: float | None = None,
+                 fix_common: bool = False) -> None:
         t0 = time.perf_counter()
         self.kb = kb
         self.time_limit = kb.time_limit if time_limit is None else time_limit
@@ -174,10 +179,13 @@ class WarmSession:
         card_names: dict[str, None] = {}
         n_states = 0
         self._by_parts = True  # see _state_literals
+        common: set[clingo.Symbol] | None = None  # the state facts of every state of the universe
         for state in universe_states:
             n_states += 1
             facts = state.facts()
             state_facts.update(dict.fromkeys(facts))
+            if fix_common:
+                common = set(facts) if common is None else common.intersection(facts)
             players, objects, extra = self._parts(state)
             if self._by_parts and set(facts) != set(players).union(extra, *objects):
                 self._by_parts = False
@@ -195,6 +203,8 @@ class WarmSession:
         for fact in state_facts:
             facts.append(F("warm_state_fact", [fact]))
             signatures_state.add((fact.name, len(fact.arguments)))
+        fixed = [f for f in state_facts if f in common] if common else []
+        facts += fixed  # plain facts too: the grounder simplifies with them (see fix_common)
         for i, card in enumerate(cards):
             k = clingo.Number(i)
             facts.append(F("warm_card", [k]))
@@ -233,6 +243,7 @@ class WarmSession:
         self._state_lit = {f: atoms[clingo.Function("warm_state_on", [f])].literal for f in state_facts}
         self._card_lit = [atoms[clingo.Function("warm_card_on", [clingo.Number(i)])].literal
                           for i in range(len(cards))]
+        self._fixed = frozenset(self._state_lit[f] for f in fixed)  # every state asked must have them
         self._on: set[int] = set()  # literals switched on now
         self._cache: dict[tuple, frozenset[int]] = {}  # players / object fields -> their switches
         self._ctl = ctl
@@ -288,6 +299,9 @@ class WarmSession:
     def _switch(self, state: GameState) -> None:
         """Switch on exactly ``state``'s facts (only the changes since the last query are sent)."""
         want = self._state_literals(state)
+        if not self._fixed <= want:
+            raise QueryError("the state lacks a fact every state of this warm session's universe has "
+                             "(the session was built with fix_common)")
         for name in state.card_names():
             i = self._card_index.get(name)
             if i is None:

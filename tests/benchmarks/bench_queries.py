@@ -15,10 +15,13 @@ ratios, not single runs).
    Oracle record: one state per record — the card in player a's hand; it is b's precombat main
    phase, the stack is empty, a holds priority (so only instant timing can apply, 117.1a). The
    answer is the rule base's castable/6 and cast_blocked/7 atoms for the card (casting.lp,
-   timing.lp, keywords/flash.lp). ``KnowledgeBase.ask_many`` on 2 processes; throughput in
-   states/s, and the same on 1 process and cold on a sample for the ratio.
+   timing.lp, keywords/flash.lp). ``KnowledgeBase.ask_many`` on 2 local processes, then the same
+   batch on Dask (issue 21: a ``LocalCluster`` of 2 worker processes with 1 thread each, or the
+   cluster at ``--scheduler``), in the same run: one ``throughput`` line each, in states/s, and a
+   check that both give the same answers; then 1 process and cold on a sample for the ratio.
 
-    python tests/benchmarks/bench_queries.py [--runs 200] [--cold-runs 15] [--limit N] [--only single|batch] [--shared ../shared]
+    python tests/benchmarks/bench_queries.py [--runs 200] [--cold-runs 15] [--limit N] [--only single|batch]
+        [--shared ../shared] [--scheduler ADDRESS | --no-dask] [--chunk-size N]
 """
 
 from __future__ import annotations
@@ -52,6 +55,12 @@ def rss_mib() -> float:
         if line.startswith("VmRSS:"):
             return int(line.split()[1]) / 1024
     return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
+
+
+def children_cpu() -> float:
+    """CPU seconds (user + system) of this process's ended child processes so far."""
+    r = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return r.ru_utime + r.ru_stime
 
 
 def pct(values: list[float], q: float) -> float:
@@ -132,7 +141,41 @@ def instant_speed(answers) -> tuple:
                  if o.source == "rules" and o.method == "normal")
 
 
-def bench_batch(shared: Path, limit: int | None) -> None:
+def bench_dask(kb: KnowledgeBase, states: list[GameState], local: list, scheduler: str | None,
+               chunk_size: int | None) -> None:
+    """The batch again on Dask: a LocalCluster of 2 worker processes (1 thread each) unless
+    ``scheduler`` names a cluster; the throughput line and whether the answers equal ``local``."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError:
+        print("throughput Dask: skipped (dask.distributed is not installed: pip install 'pyrules[dask]')")
+        return
+    import cloudpickle
+
+    cloudpickle.register_pickle_by_value(sys.modules[__name__])  # instant_speed travels by value
+    t0 = time.perf_counter()
+    if scheduler:
+        cluster, client, where = None, Client(scheduler), f"cluster at {scheduler}"
+    else:
+        cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
+        client, where = Client(cluster), "LocalCluster, 2 worker processes x 1 thread"
+    up_s = time.perf_counter() - t0
+    try:
+        t0 = time.perf_counter()
+        results = kb.ask_many(states, instant_speed, chunk_size=chunk_size, scheduler=client)
+        dask_s = time.perf_counter() - t0
+    finally:
+        client.close()
+        if cluster is not None:
+            cluster.close()
+    same = results == local
+    print(f"throughput Dask ({where}): {len(states) / dask_s:.0f} states/s ({len(states)} states in {dask_s:.1f} s, "
+          f"cluster start {up_s:.1f} s not counted; load average {os.getloadavg()[0]:.1f}); "
+          f"same answers as local: {'yes' if same else 'NO'}")
+
+
+def bench_batch(shared: Path, limit: int | None, scheduler: str | None = None, dask: bool = True,
+                chunk_size: int | None = None) -> None:
     before = rss_mib()
     t0 = time.perf_counter()
     records = [r for f in ORACLE for r in json.loads((shared / "data" / "cards" / f).read_text(encoding="utf-8"))]
@@ -150,9 +193,9 @@ def bench_batch(shared: Path, limit: int | None) -> None:
     per_record = [n for n in names for _ in range(counts[n])][:limit]
     states = [instant_speed_state(n) for n in per_record]
 
-    t0 = time.perf_counter()
-    results = kb.ask_many(states, instant_speed, workers=2)
-    batch_s = time.perf_counter() - t0
+    t0, cpu0 = time.perf_counter(), children_cpu()
+    results = kb.ask_many(states, instant_speed, workers=2, chunk_size=chunk_size)
+    batch_s, batch_cpu = time.perf_counter() - t0, children_cpu() - cpu0
     children = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss / 1024
     errors = [r for r in results if isinstance(r, Exception)]
     answered = [r for r in results if not isinstance(r, Exception)]
@@ -165,6 +208,11 @@ def bench_batch(shared: Path, limit: int | None) -> None:
     print(f"  castable at instant speed: {castable}; blocked: {len(answered) - castable - no_option} "
           f"(reasons {dict(reasons)}); no cast option (lands, ...): {no_option}; errors: {len(errors)}"
           + (f" e.g. {errors[0]}" if errors else ""))
+    print(f"throughput local (2 processes, concurrent.futures): {len(states) / batch_s:.0f} states/s "
+          f"({len(states)} states in {batch_s:.1f} s; {len(states) / batch_cpu:.0f} states per worker CPU-second; "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores)")
+    if dask:
+        bench_dask(kb, states, results, scheduler, chunk_size)
     sample = states[:: max(1, len(states) // 300)][:300]
     for s in sample:
         kb.facts(s)  # read the sample's Oracle texts first, so both timings below exclude it
@@ -175,8 +223,19 @@ def bench_batch(shared: Path, limit: int | None) -> None:
     cold = [instant_speed(kb.ask(s)) for s in sample]
     cold_s = time.perf_counter() - t0
     assert one == cold, "warm batch answers differ from cold answers"
+    from pyrules.solving.batches import DEFAULT_CHUNK
+    from pyrules.solving.warm import WarmSession
+    size = chunk_size or DEFAULT_CHUNK
+    t0 = time.perf_counter()
+    unfixed = []
+    for i in range(0, len(sample), size):  # the same chunks without the common facts fixed (before issue 21)
+        session = WarmSession(kb, sample[i:i + size], fix_common=False)
+        unfixed += [instant_speed(session.ask(s)) for s in sample[i:i + size]]
+    unfixed_s = time.perf_counter() - t0
+    assert unfixed == cold
     print(f"  sample of {len(sample)} (Oracle text already read): 1 process warm {len(sample) / one_s:.0f} states/s, "
-          f"cold {len(sample) / cold_s:.0f} states/s (ratio {cold_s / one_s:.1f}x); same answers: yes")
+          f"cold {len(sample) / cold_s:.0f} states/s (ratio {cold_s / one_s:.1f}x); same answers: yes; "
+          f"warm without the chunk's common facts fixed {len(sample) / unfixed_s:.0f} states/s")
     print(f"  parent resident memory after the batch {rss_mib():.0f} MiB")
 
 
@@ -186,13 +245,16 @@ def main() -> None:
     ap.add_argument("--cold-runs", type=int, default=15)
     ap.add_argument("--limit", type=int, default=None, help="batch: only the first N Oracle records")
     ap.add_argument("--only", choices=("single", "batch"), default=None, help="run one part only")
+    ap.add_argument("--scheduler", default=None, help="batch: run the Dask part on the cluster at this address")
+    ap.add_argument("--no-dask", action="store_true", help="batch: local processes only")
+    ap.add_argument("--chunk-size", type=int, default=None, help="batch: states per warm session")
     ap.add_argument("--shared", type=Path,
                     default=Path(os.environ.get("PYRULES_SHARED", HERE.parents[2] / "shared")))
     args = ap.parse_args()
     if args.only != "batch":
         bench_single(args.shared, args.runs, args.cold_runs)
     if args.only != "single":
-        bench_batch(args.shared, args.limit)
+        bench_batch(args.shared, args.limit, args.scheduler, not args.no_dask, args.chunk_size)
 
 
 if __name__ == "__main__":
