@@ -109,6 +109,12 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             timeline = kb.run(scenario.state)
     except StateValueError as err:  # an input the rule base refuses: point at the scenario entry
         raise scenario.locate(err) from None
+    if args.html is not None and answers is not None:
+        from pyrules.cli.explain import write_html
+        deadline.check("answering before writing the page")
+        write_html(args.html, kb, scenario.state, (args.explain,) if args.explain else questions,
+                   report(answers, scenario.state, questions),
+                   f"pyrules ask {scenario.path.name} {' '.join(questions)}", deadline.remaining())
     if args.json:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
         if why is not None:

@@ -20,16 +20,17 @@ def card_text(card) -> str:
     return "\n".join(lines)
 
 
-def explain(kb, state, kind: str, time_limit: float) -> tuple[list[Node], dict[str, str]]:
-    """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind) for ``state``, and the
-    text of the cards the state uses (name -> text).
+def explain(kb, state, kind: str | tuple[str, ...], time_limit: float) -> tuple[list[Node], dict[str, str]]:
+    """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind, or several) for
+    ``state``, and the text of the cards the state uses (name -> text).
 
     Raises:
         NoAnswerError: the time limit was reached, or the state has no answer set."""
     from pyrules.facts.card_facts import card_facts
     from pyrules.solving.justify import justify
     facts = kb.facts(state)
-    justification = justify(facts, asp_name(kind), time_limit=time_limit)
+    kinds = (kind,) if isinstance(kind, str) else tuple(kind)
+    justification = justify(facts, tuple(asp_name(k) for k in kinds), time_limit=time_limit)
     names = sorted(state.card_names())
     of_card = {f: name for name in names for f in card_facts(kb.cards[name])}
     trees = build_trees(justification, facts, of_card, justification.cites, kb.rule_text)
@@ -48,3 +49,20 @@ def explain_json(kb, state, kind: str, time_limit: float) -> dict:
     """JSON-ready :func:`explain`: ``kind``, ``trees`` (nested nodes), ``cards`` (name -> text)."""
     trees, cards = explain(kb, state, kind, time_limit)
     return {"kind": kind, "trees": [t.as_json() for t in trees], "cards": cards}
+
+
+def write_html(path: str, kb, state, kinds: tuple[str, ...], answers_text: str, title: str,
+               time_limit: float) -> None:
+    """Write the page of :func:`pyrules.cli.html_page.html_page` for ``kinds`` to ``path``.
+
+    Raises:
+        PyrulesError: ``path`` cannot be written (one line naming it)."""
+    from pyrules.cli.html_page import html_page
+    from pyrules.errors import PyrulesError
+    trees, cards = explain(kb, state, kinds, time_limit)
+    page = html_page(title, answers_text, trees, cards)
+    try:
+        with open(path, "w", encoding="utf-8") as out:
+            out.write(page)
+    except OSError as err:
+        raise PyrulesError(f"--html: cannot write {path}: {err.strerror}", path) from None

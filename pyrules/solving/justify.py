@@ -263,11 +263,12 @@ def _all_meta() -> dict[int, list[A.AST]]:
             if infos[i] is not None and not _NOT_EXPLAINED.match(infos[i].text)}
 
 
-def justify(facts: list[clingo.Symbol], kind: str | None = None, atoms: tuple[clingo.Symbol, ...] = (),
-            time_limit: float = 5.0) -> Justification:
+def justify(facts: list[clingo.Symbol], kind: str | tuple[str, ...] | None = None,
+            atoms: tuple[clingo.Symbol, ...] = (), time_limit: float = 5.0) -> Justification:
     """The rule instances deriving the answers of ``pyrules ask`` question kind ``kind`` (its ASP
-    name, ``ask_answer/2``) and the atoms ``atoms``, for the state given by ``facts`` (instance facts:
-    the cards' and the state's, as :meth:`pyrules.api.KnowledgeBase.facts` gives them).
+    name, ``ask_answer/2``; or a tuple of kinds) and the atoms ``atoms``, for the state given by
+    ``facts`` (instance facts: the cards' and the state's, as :meth:`pyrules.api.KnowledgeBase.facts`
+    gives them).
 
     Raises:
         NoAnswerError: the time limit was reached, or the state has no answer set.
@@ -286,8 +287,8 @@ def justify(facts: list[clingo.Symbol], kind: str | None = None, atoms: tuple[cl
                 builder.add(m)
         A.parse_string(_SEEDS + " #show why/4. #show need/1. #show counted/3.", builder.add)
     seeds = list(facts) + [clingo.Function("explain_atom", [a]) for a in atoms]
-    if kind is not None:
-        seeds.append(clingo.Function("explain_kind", [clingo.Function(kind)]))
+    kinds = () if kind is None else (kind,) if isinstance(kind, str) else tuple(kind)
+    seeds += [clingo.Function("explain_kind", [clingo.Function(k)]) for k in kinds]
     add_facts(ctl, seeds)
     try:
         ctl.ground([("base", [])])
@@ -310,7 +311,7 @@ def justify(facts: list[clingo.Symbol], kind: str | None = None, atoms: tuple[cl
         if s.name == "counted":
             counted.setdefault((s.arguments[0].number, s.arguments[1]), []).append(tuple(s.arguments[2].arguments))
     targets = tuple(sorted({s.arguments[1] for s in model if s.name == "ask_answer"
-                            and kind is not None and s.arguments[0].name == kind} | set(atoms), key=str))
+                            and s.arguments[0].name in kinds} | set(atoms), key=str))
     rules = {info.rid: info for info in infos if info is not None}
     cites: dict[clingo.Symbol, tuple[str, ...]] = {}
     for s in model:
