@@ -6,7 +6,8 @@ objects with ``check``, ``location``, ``severity``, ``kind``, ``message`` and pe
 fields); exit code 1 if any finding is an error, 0 otherwise (2 for unreadable input, printed by
 the main CLI). Severities: ``error`` (a citation of a missing rule, a rule-base contradiction),
 ``warning`` (CR document findings, citations to review, cards that need a rule extension),
-``note`` (card text the rule base cannot interpret, playtest cards, summaries).
+``note`` (card text the rule base cannot interpret, playtest cards, rules of the rule base that fire
+in no generated state and heads never derived there (``--rule-base``), summaries).
 """
 
 from __future__ import annotations
@@ -67,6 +68,39 @@ def _rule_base_rows(args) -> list[dict]:
                             f"{len(domain.players)} players, {len(domain.objects)} objects; verdicts derivable: "
                             f"{', '.join(report.derivable)}; {report.seconds:.1f} s)",
                  "domain": report.domain, "derivable": list(report.derivable)})
+    rows += _dead_rule_rows(domain, args.time_limit)
+    return rows
+
+
+def _dead_rule_rows(domain, time_limit: float) -> list[dict]:
+    """Rules that fire in no generated state, and heads never derived there (issue 23,
+    :mod:`pyrules.checks.dead_rules`): one note each with file:line and CR numbers, and a summary."""
+    from pyrules.checks.dead_rules import dead_rules
+
+    report = dead_rules(domain, time_limit=time_limit)
+    seen = "were not seen to fire (time limit reached)" if report.status == "unknown" else "fire in no state"
+    rows: list[dict] = []
+    for site in report.dead:
+        cr = f" (CR {', '.join(site.cr)})" if site.cr else ""
+        rows.append({"check": "rule_base_dead_rule", "location": site.location(), "severity": "note",
+                     "kind": report.status, "message": f"rule for {', '.join(site.heads)} {seen} of the "
+                                                       f"generated states{cr}", "cr": list(site.cr),
+                     "heads": list(site.heads), "text": site.text})
+    for head, sites in report.never_derived:
+        crs = sorted({n for s in sites for n in s.cr})
+        cr = f" (CR {', '.join(crs)})" if crs else ""
+        rows.append({"check": "rule_base_never_derived", "location": sites[0].location(), "severity": "note",
+                     "kind": report.status, "message": f"{head} is derived in no generated state: its "
+                                                       f"{len(sites)} rule(s) never fire{cr}",
+                     "head": head, "rules": [s.location() for s in sites], "cr": crs})
+    severity = "warning" if report.status == "unknown" else "note"
+    rows.append({"check": "rule_base_dead_summary", "location": "rules_asp", "severity": severity,
+                 "kind": report.status,
+                 "message": f"dead rules over the generated states: {len(report.dead)} of {report.checked} rules "
+                            f"{seen}, {len(report.never_derived)} head predicate(s) never derived "
+                            f"({len(domain.cards)} cards in the domain: a rule reading what no domain card has "
+                            f"is dead here; {report.seconds:.1f} s)",
+                 "dead": len(report.dead), "checked": report.checked, "never_derived": len(report.never_derived)})
     return rows
 
 
@@ -120,7 +154,8 @@ def register(subparsers) -> argparse.ArgumentParser:
                    help="with --cards: run the batches on the Dask cluster at ADDRESS (tcp://host:8786; "
                         "needs pip install 'pyrules[dask]') instead of local processes")
     p.add_argument("--rule-base", action="store_true",
-                   help="search generated small states for contradictions of the rule base")
+                   help="search generated small states for contradictions of the rule base, and list its "
+                        "rules that fire in none of them and heads never derived")
     p.add_argument("--domain-cards", nargs="+", metavar="JSON",
                    help="with --rule-base: card files objects are drawn from (default: the shipped example)")
     p.add_argument("--domain-names", nargs="+", metavar="NAME", help="with --rule-base: only these cards")
