@@ -17,6 +17,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     .venv/bin/python tests/mutation/mutate.py try KEY tests/test_rule_boundaries_sba.py -x
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
     .venv/bin/python tests/mutation/mutate.py report [--markdown tests/mutation/LAST_RUN.md]
+    # 4. the rules no recorded test grounds (no test can make them fire), with file:line and CR
+    .venv/bin/python tests/mutation/mutate.py dead [--markdown tests/mutation/DEAD_RULES.md]
 
 What a mutant is: one change to one rule of ``rules_asp/`` (without ``checks/``, which is not part
 of the rule base, and without ``time/``, excluded for now), made on the clingo AST of the file
@@ -527,6 +529,45 @@ def command_report(args) -> None:
     print(text)
 
 
+def command_dead(args) -> None:
+    """The rules of the mutated rule base (rules_asp/ without checks/ and time/) that no recorded test can
+    make fire: no test that passed grounded every predicate of the rule's positive body (so no test
+    exercises the rule at all); with file:line and CR numbers, as text or Markdown."""
+    record = json.loads(RECORD.read_text(encoding="utf-8"))
+    grounded = [set(r["predicates"]) for r in record["tests"].values()
+                if r["outcome"] == "passed" and r["predicates"]]
+    rows, checked = [], 0
+    for relative in rule_base_files(RULES):
+        text = (RULES / relative).read_text(encoding="utf-8")
+        plain = text.splitlines()
+        statements: list = []
+        A.parse_string(text, statements.append)
+        for statement in statements:
+            if statement.ast_type != A.ASTType.Rule or not statement.body:
+                continue
+            checked += 1
+            needed = positive_body_predicates(str(statement))
+            if not needed or any(needed <= g for g in grounded):
+                continue
+            missing = sorted(needed - set().union(*(g & needed for g in grounded))) if grounded else sorted(needed)
+            rows.append((relative, statement.location.begin.line,
+                         _cr_numbers(str(statement), plain, statement.location.begin.line), str(statement), missing))
+    out = ["# Rules no recorded test grounds", "",
+           f"Made by `tests/mutation/mutate.py dead` at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())} from "
+           f"the recording ({len(grounded)} passing tests that ground the rule base in process). A rule is listed "
+           "when no such test grounded every predicate of its positive body: no test can make it fire, so no "
+           "test notices when it changes. `never grounded` names the body predicates no test grounded at all "
+           "(empty: each is grounded by some test, never all by the same one).", "",
+           f"- rules with a body checked: {checked}; listed: {len(rows)}", ""]
+    for relative, line, cr, rule, missing in rows:
+        out.append(f"- `{relative}:{line}` CR {cr or '?'} — never grounded: {', '.join(missing) or '(none)'}")
+        out.append(f"  rule: `{rule}`")
+    text = "\n".join(out) + "\n"
+    if args.markdown:
+        Path(args.markdown).write_text(text, encoding="utf-8")
+    print(text)
+
+
 def command_try(args) -> None:
     """Run the given pytest arguments on one mutant (by key): does a new test kill it?"""
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
@@ -560,6 +601,8 @@ def main(argv=None) -> None:
     rep = sub.add_parser("report", help="summarise the results")
     rep.add_argument("--seed", type=int)
     rep.add_argument("--markdown")
+    dead = sub.add_parser("dead", help="the rules no recorded test grounds (no test can make them fire)")
+    dead.add_argument("--markdown")
     tri = sub.add_parser("try", help="run pytest arguments on one mutant, by key")
     tri.add_argument("key")
     tri.add_argument("pytest_args", nargs="*")
@@ -568,7 +611,8 @@ def main(argv=None) -> None:
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if extra:
         args.pytest_args = [*args.pytest_args, *extra]  # pytest's own options (-k, --setup-only)
-    {"record": command_record, "run": command_run, "report": command_report, "try": command_try}[args.command](args)
+    {"record": command_record, "run": command_run, "report": command_report, "try": command_try,
+     "dead": command_dead}[args.command](args)
 
 
 if __name__ == "__main__":
