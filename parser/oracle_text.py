@@ -1342,6 +1342,13 @@ class _Sentence(Transformer):
     def return_to_hand(self, c):
         return [("returns_to_hand", c[0])]
 
+    def return_chosen_to_hand(self, c):
+        # the player who controls the ability chooses one such object as it resolves (no target, 115.1)
+        d = c[0]
+        if not (isinstance(d, tuple) and ("controlled_by", "you") in d[2:]):
+            raise ValueError("returning an object the player doesn't control is not read")
+        return [("returns_to_hand", ("chosen_by", "you", 1, d))]
+
     def target_card(self, c):
         return ("target_card", *[q for q in c if isinstance(q, tuple)])
 

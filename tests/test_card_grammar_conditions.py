@@ -159,3 +159,26 @@ def test_flash_as_long_as_keeps_its_own_reading():
     (ab,) = parse_oracle_text("This spell has flash as long as you control a Merfolk.", "Card")
     assert ab.semantics == [("has_keyword_as_long_as", "flash")]
     assert [u.text for u in ab.unparsed] == ["you control a Merfolk"]
+
+
+@pytest.mark.parametrize("name,expected", [
+    # keywords with no parameter in the keyword slot of grants (702.36 fear, 702.90 infect, 702.25 flanking)
+    ("Vector Asp", ['ability_grants_keyword("Vector Asp",1,1,self,infect)', 'effect_duration("Vector Asp",1,1,until_end_of_turn)']),
+    ("Abyssal Nocturnus", ['ability_grants_keyword("Abyssal Nocturnus",1,1,self,fear)', 'gets_pt("Abyssal Nocturnus",1,1,self,"+2","+2")']),
+    ("Jabari's Banner", ['ability_grants_keyword("Jabari\'s Banner",1,1,target(creature),flanking)']),
+    ("Fen Stalker", ['conditional_effect("Fen Stalker",1,1,as_long_as,controls(you,at_most(0,object(land,untapped))),'
+                     'ability_grants_keyword(self,fear))']),
+    # "return a land you control to its owner's hand": one the controller chooses, no target (115.1)
+    ("Selesnya Sanctuary", ['returns_to_hand("Selesnya Sanctuary",1,2,chosen_by(you,1,object(land,controlled_by(you))))']),
+    ("Tazeem Raptor", ['returns_to_hand("Tazeem Raptor",1,2,chosen_by(you,1,object(land,controlled_by(you))))',
+                       'player_may("Tazeem Raptor",1,2,you,returns_to_hand)']),
+])
+def test_keyword_and_chosen_object_slots_are_read_into_their_facts(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_returning_an_object_nobody_is_said_to_control_stays_unread():
+    (ab,) = parse_oracle_text("Return a creature to its owner's hand.", "Card")
+    assert ab.semantics == [] and ab.unparsed
