@@ -59,7 +59,8 @@ def test_one_mountain_may_begin_to_cast_lightning_strike_but_cannot_pay_its_two_
     assert pay.explanation == ("the cost needs 2 mana, the sources give 1",)
     assert {"601.2g", "601.2h", "118.3", "305.6", "107.4a", "107.4b"} <= rules(pay)
     assert pay.strength == "derived"
-    assert "cannot pay the mana of Lightning Strike (strike)" in pay.explain()
+    assert pay.total_cost == "{1}{R}"  # 601.2f: the total as symbols
+    assert "alice cannot pay {1}{R} for Lightning Strike (strike)" in pay.explain()
 
 
 def test_two_mountains_pay_lightning_strike_305_6(kb):
@@ -95,7 +96,7 @@ def test_an_opponents_mountain_is_no_source(kb):
 def test_a_hybrid_cost_with_only_one_of_its_colors_is_payable_107_4e(kb):
     # Rakdos Guildmage {B/R}{B/R}: two Mountains pay both symbols with red.
     pay = payment(kb, state({"m1": "Mountain", "m2": "Mountain"}, {"mage": "Rakdos Guildmage"}), "mage")
-    assert (pay.payable, pay.strength) == (True, "derived")
+    assert (pay.payable, pay.strength, pay.total_cost) == (True, "derived", "{B/R}{B/R}")
     assert "107.4e" in rules(pay)
 
 
@@ -189,6 +190,7 @@ def test_a_cost_floor_raises_what_must_be_paid_601_2f(kb):
     pay = payment(kb, s, "strike")
     assert (pay.payable, pay.reasons) == (False, ("missing(any_mana,3,2)",))
     assert "601.2f" in rules(pay)
+    assert pay.total_cost == "{2}{R}"  # the floor's mana is generic
 
 
 def test_a_generic_cost_reduction_lets_one_mountain_pay_118_7a(kb):
@@ -196,11 +198,13 @@ def test_a_generic_cost_reduction_lets_one_mountain_pay_118_7a(kb):
     s.cost_reduction("discount", "alice", 1)
     pay = payment(kb, s, "strike")
     assert pay.payable is True and "118.7a" in rules(pay)
+    assert pay.total_cost == "{R}"
 
 
 def test_a_monocolored_hybrid_symbol_is_not_decided_107_4e(kb):
     pay = payment(kb, state({"p1": "Mountain"}, {"sp": "Spectral Procession"}), "sp")
     assert (pay.payable, pay.reasons) == (None, ("symbol(monocolored_hybrid(2,w))",))
+    assert pay.total_cost == "" and "unknown whether can pay the mana of Spectral Procession" in pay.explain()
 
 
 def test_payments_of_a_misspelt_object_is_an_error(kb):

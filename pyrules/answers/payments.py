@@ -86,6 +86,8 @@ class Payment:
             and exists: each ``(slot, source)`` as text, slot ``symbol(I,S)`` (the I-th symbol of the
             mana cost) or ``generic(J)`` (the J-th generic mana of the total cost, 601.2f), source
             ``mana(X,T)`` (mana of type T from permanent X) or ``life(2)`` (107.4f); sorted by slot.
+        total_cost: the total cost decided on, as mana symbols (``"{2}{R}"``: 601.2f, generic mana
+            first, {X} as 0); "" when it is not known (``payable`` None for a reason of the cost).
     """
 
     player: str
@@ -99,6 +101,7 @@ class Payment:
     strength: str = "derived"
     uses: tuple[tuple[str, str], ...] = ()
     uses_text: tuple[str, ...] = ()
+    total_cost: str = ""
 
     def explain(self) -> str:
         """One line: verdict, why (or the payment asked for), and the rules."""
@@ -106,7 +109,8 @@ class Payment:
         why = f": {'; '.join(self.explanation)}" if self.explanation else ""
         if self.uses_text:
             why = f": {', '.join(self.uses_text)}"
-        return (f"{self.player} {verdict} the mana of {self.face_name} ({self.object}){why} "
+        cost = f"{self.total_cost} for" if self.total_cost else "the mana of"
+        return (f"{self.player} {verdict} {cost} {self.face_name} ({self.object}){why} "
                 f"(CR {_cites(self.citations)}){_strength_note(self.strength)}")
 
 
@@ -130,6 +134,10 @@ def read_payments(answers: Answers, obj: str | None) -> list[Payment]:
     for atom in answers.symbols("pays_with"):
         p, o, f, slot, what = atom.arguments
         uses[(symbol_name(p), symbol_name(o), f.number)].append((slot, what))
+    totals: dict[tuple[str, str, int], list[tuple[int, clingo.Symbol]]] = defaultdict(list)
+    for atom in answers.symbols("payment_total_symbol"):
+        p, o, f, i, sym = atom.arguments
+        totals[(symbol_name(p), symbol_name(o), f.number)].append((i.number, sym))
     out = []
     for (p, o, f), entry in found.items():
         atoms = entry["atoms"]
@@ -139,5 +147,6 @@ def read_payments(answers: Answers, obj: str | None) -> list[Payment]:
         out.append(Payment(p, o, f, answers._face_name(o, f), entry["payable"], tuple(sorted(str(w) for w in why)),
                            tuple(reason_text(w) for w in sorted(why, key=str)), cites,
                            answers._strongest(atoms), tuple((str(a), str(b)) for a, b in used),
-                           tuple(_use_text(a, b) for a, b in used)))
+                           tuple(_use_text(a, b) for a, b in used),
+                           "".join(_symbol_text(sym) for _, sym in sorted(totals.get((p, o, f), ())))))
     return sorted(out, key=lambda v: (v.object, v.face, v.player))
