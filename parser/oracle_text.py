@@ -915,6 +915,14 @@ class _Sentence(Transformer):
     def other_creatures_you_control(self, c):
         return ("other_you_control", "creature")
 
+    def other_subtype_you_control(self, c):
+        # "Other Zombies you control": each other permanent of that subtype its controller controls
+        # (a regular plural only: "Elves", "Merfolk" are not read).
+        word = str(next(t for t in c if isinstance(t, Token) and t.type == "SUBTYPE_WORD"))
+        if not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss")):
+            raise ValueError("an irregular plural subtype is not read")
+        return ("all", ("object", "permanent", ("subtype", word[:-1]), ("controlled_by", "you"), ("other",)))
+
     def up_to_one_target(self, c):
         return ("up_to_one_target", _singular(str(c[-1]).lower()))
 

@@ -182,3 +182,22 @@ def test_keyword_and_chosen_object_slots_are_read_into_their_facts(oracle_record
 def test_returning_an_object_nobody_is_said_to_control_stays_unread():
     (ab,) = parse_oracle_text("Return a creature to its owner's hand.", "Card")
     assert ab.semantics == [] and ab.unparsed
+
+
+@pytest.mark.parametrize("name,expected", [
+    # "Other [subtype]s you control": a subtype after "other" (not a sentence's first word, 205.3)
+    ("Kargan Warleader", ['gets_pt("Kargan Warleader",1,1,all(object(permanent,subtype("Warrior"),controlled_by(you),other)),"+1","+1")']),
+    ("Belle of the Brawl", ['gets_pt("Belle of the Brawl",1,2,all(object(permanent,subtype("Knight"),controlled_by(you),other)),"+1","+0")',
+                            'effect_duration("Belle of the Brawl",1,2,until_end_of_turn)']),
+])
+def test_other_subtype_groups_are_read_into_their_facts(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+@pytest.mark.parametrize("text", ["Other Elves you control get +1/+1.", "Other Zombies you control get +1/+1."])
+def test_a_plural_subtype_whose_singular_is_not_certain_stays_unread(text):
+    # "Elves" (Elf), "Zombies" (Zombie, but "Harpies" is Harpy): no list of creature types to check against
+    (ab,) = parse_oracle_text(text, "Card")
+    assert ab.semantics == [] and ab.unparsed
