@@ -100,6 +100,26 @@ def test_a_trigger_with_a_target_not_chosen_is_refused_603_3d(kb_of):
     assert str(step.refused) == "targets_not_chosen(mow)" and "603.3d" in step.refused_citations
 
 
+def test_man_o_wars_targets_are_checked_as_it_goes_on_the_stack_603_3d_115_1(kb_of):
+    # "return target creature to its owner's hand": a player or a creature card in a graveyard is no
+    # candidate (refused), a creature with hexproof may resist it (refused as undecided, 702.11b),
+    # and a creature on the battlefield is judged legal: no assumption that the targets were unchecked
+    kb = kb_of("Man-o'-War", "Grizzly Bears", "Gladecover Scout")
+    def put(target):
+        s = _state(("mow", "Man-o'-War", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+                   ("dead", "Grizzly Bears", "graveyard", "bob"), ("scout", "Gladecover Scout", "battlefield", "bob"))
+        s.then_cast("alice", "mow")
+        s.then_resolve()
+        s.then_put_triggers(targets={"mow": [target]})
+        return kb.run(s).steps[-1]
+    for target in ("bob", "dead"):
+        step = put(target)
+        assert str(step.refused) == f"target_not_allowed({target})" and {"603.3d", "115.1"} <= set(step.refused_citations)
+    assert str(put("scout").refused) == "target_undecided(scout)"
+    step = put("bears")
+    assert step.refused is None and not any(f.name == "unapplied_effect" for f in step.state), sorted(map(str, step.state))
+
+
 def test_doomed_traveler_dies_to_lightning_bolt_and_its_trigger_resolves_700_4(kb_of):
     # 704.5g puts it into the graveyard: it died (700.4); its ability looks back (603.10a). Tokens
     # an ability creates are not made yet: the effect is listed, never dropped (608.2c)
