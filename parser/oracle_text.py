@@ -1066,6 +1066,22 @@ class _Sentence(Transformer):
         n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
         return [("draws_cards", "target_player", n)]
 
+    def _player_draws(self, who, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        return [("draws_cards", who, n)]
+
+    def each_player_draws(self, c):
+        return self._player_draws("each_player", c)
+
+    def each_opponent_draws(self, c):
+        return self._player_draws("each_opponent", c)
+
+    def target_opponent_draws(self, c):
+        return self._player_draws("target_opponent", c)
+
+    def that_player_draws(self, c):
+        return self._player_draws("that_player", c)
+
     def activate_only_as_sorcery(self, c):
         return [("activate_only_as_sorcery",)]
 
@@ -2442,11 +2458,12 @@ def _clauses(sentence: str) -> list[tuple[str, int]]:
 
 #: The verbs of a clause's predicate that one subject may share ("Enchanted creature gets +1/+1 and
 #: can't block."): each predicate after " and " is read with the subject of the first.
-_PREDICATE_VERBS = r"(?:gets?|gains?|has|have|can't|can|attacks|blocks|is|are|must|loses?|doesn't|don't|becomes?)"
+_PREDICATE_VERBS = r"(?:gets?|gains?|has|have|can't|can|attacks|blocks|is|are|must|loses?|doesn't|don't|becomes?|draws|discards)"
 _SHARED_PREDICATE = re.compile(rf" and (?={_PREDICATE_VERBS}\b)")
 _FIRST_VERB = re.compile(rf"\b{_PREDICATE_VERBS}\b")
 #: A subject that names a target: the later predicates say "it" (608.2c: the same object, one target).
 _TARGET_SUBJECT = re.compile(r"(?:another |up to one )?target\b", re.IGNORECASE)
+_TARGET_PLAYER_SUBJECT = re.compile(r"target (?:player|opponent)\Z", re.IGNORECASE)
 
 
 def _shared_subject_read(clause: str) -> list[tuple] | None:
@@ -2465,7 +2482,8 @@ def _shared_subject_read(clause: str) -> list[tuple] | None:
     subject = clause[:verb.start()].strip()
     if not subject or any(ch in subject for ch in ',"“'):
         return None
-    later = "it" if _TARGET_SUBJECT.match(subject) else subject
+    # a target player or opponent: "that player" (608.2c: the same player, one target)
+    later = ("that player" if _TARGET_PLAYER_SUBJECT.match(subject) else "it") if _TARGET_SUBJECT.match(subject) else subject
     parts = [clause[:cuts[0].start()]]
     parts += [later + " " + clause[m.end():(cuts[i + 1].start() if i + 1 < len(cuts) else len(clause))]
               for i, m in enumerate(cuts)]

@@ -201,3 +201,21 @@ def test_a_plural_subtype_whose_singular_is_not_certain_stays_unread(text):
     # "Elves" (Elf), "Zombies" (Zombie, but "Harpies" is Harpy): no list of creature types to check against
     (ab,) = parse_oracle_text(text, "Card")
     assert ab.semantics == [] and ab.unparsed
+
+
+@pytest.mark.parametrize("name,expected", [
+    # 121.1: the player slot of "draws" ("each player", "target opponent", "that player")
+    ("Vision Skeins", ['draws_cards("Vision Skeins",1,1,each_player,2)']),
+    ("Runed Servitor", ['draws_cards("Runed Servitor",1,1,each_player,1)']),
+    # one subject, two predicates: a target player is "that player" in the second (608.2c)
+    ("Harrowing Journey", ['draws_cards("Harrowing Journey",1,1,target_player,3)', 'loses_life("Harrowing Journey",1,1,that_player,3)']),
+])
+def test_player_slot_of_draws_and_shared_subjects_are_read(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_each_opponent_discards_and_loses_life_keeps_its_subject():
+    (ab,) = parse_oracle_text("Each opponent discards a card and loses 2 life.", "Card")
+    assert ab.unparsed == [] and ab.semantics == [("discards_cards", "each_opponent", 1), ("loses_life", "each_opponent", 2)]

@@ -343,12 +343,12 @@ def test_solved_and_max_speed_keywords_carry_an_ability():
     assert fast.keywords[0].constant == "max_speed" and ("grants_keyword", ("self",), "lifelink") in fast.semantics
 
 
-def test_unread_clause_stays_unparsed_sign_in_blood(oracle_cards):
-    # "Target player draws two cards and loses 2 life." - the shared subject of the second clause
-    # is not read yet: the whole sentence stays an unparsed record, nothing half-read.
+def test_shared_subject_of_a_target_player_sign_in_blood(oracle_cards):
+    # "Target player draws two cards and loses 2 life." - the second predicate's subject is the same
+    # target player (608.2c: "that player"), read as such, nothing left unread (issue 19).
     f = facts_of(oracle_cards["Sign in Blood"])
-    assert 'card_unparsed("Sign in Blood",1,oracle_text(1),"Target player draws two cards and loses 2 life")' in f
-    assert not any(x.startswith("draws_cards(") for x in f)
+    assert {'draws_cards("Sign in Blood",1,1,target_player,2)', 'loses_life("Sign in Blood",1,1,that_player,2)'} <= f
+    assert not any(x.startswith("card_unparsed(") for x in f)
 
 
 # --------------------------------------------------------------------------------------------
