@@ -61,7 +61,7 @@ kind = "resolve"
 def test_event_kinds_are_the_then_methods():
     assert event_kinds() == tuple(sorted(n.removeprefix("then_") for n in dir(GameState) if n.startswith("then_")))
     assert {"cast", "activate", "resolve", "destroy", "sacrifice", "move", "declare_attackers", "declare_blockers",
-            "combat_damage", "go_to", "next_turn"} <= set(event_kinds())
+            "combat_damage", "go_to", "next_turn", "play_land"} <= set(event_kinds())
 
 
 def test_each_event_kind_calls_its_then_method_in_order(tmp_path, shared_data):
@@ -123,6 +123,10 @@ zone = "exile"
 [[events]]
 kind = "next_turn"
 player = "bob"
+[[events]]
+kind = "play_land"
+player = "bob"
+obj = "mem"
 ''')
     state = load_scenario(path).state
     expected = GameState()
@@ -137,6 +141,7 @@ player = "bob"
     expected.then_sacrifice("mem")
     expected.then_move("fb", "exile")
     expected.then_next_turn("bob")
+    expected.then_play_land("bob", "mem")
     assert state.sequence_events == expected.sequence_events
     assert str(state.sequence_events[1]) == "event_target(1,bob)"
     assert "event_x(1,3)" in map(str, state.sequence_events)

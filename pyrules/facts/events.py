@@ -175,6 +175,12 @@ class EventsMixin:
         details += [("event_trigger_order", [Number(i), ident(o)]) for i, o in enumerate(order, start=1)]
         self._event(Function("put_triggers"), *details)
 
+    def then_play_land(self, player: str, obj: str) -> None:
+        """``player`` plays the land ``obj`` (116.2a, 305.1: a special action, onto the battlefield
+        without using the stack): the rule base's verdict at that moment (may_play_land/3) decides
+        whether they may; played, it counts as one more land played this turn (305.2a)."""
+        self._event(Function("play_land", [ident(player), ident(obj)]))
+
     def then_destroy(self, obj: str) -> None:
         """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
         self._event(Function("destroy", [ident(obj)]))
