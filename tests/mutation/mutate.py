@@ -10,6 +10,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     .venv/bin/python tests/mutation/mutate.py record --setup-only
     # 2. a seeded sample of mutants, one at a time, each against the tests that exercise it
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 [--budget 60] [--timeout 240]
+    #    the time encoding (rules_asp/time/, not mutated by default), reported on its own seed
+    .venv/bin/python tests/mutation/mutate.py run --only time --seed 29 --count 30
     #    after writing tests for survivors: record the new test files, then run the survivors again
     .venv/bin/python tests/mutation/mutate.py record tests/test_rule_boundaries_x.py
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
@@ -21,8 +23,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     .venv/bin/python tests/mutation/mutate.py dead [--markdown tests/mutation/DEAD_RULES.md]
 
 What a mutant is: one change to one rule of ``rules_asp/`` (without ``checks/``, which is not part
-of the rule base, and without ``time/``, excluded for now), made on the clingo AST of the file
-(``clingo.ast.parse_string``) and written back as the text of that rule only (the rest of the file,
+of the rule base, and without ``time/``, the time encoding, unless ``run --only time``), made on the
+clingo AST of the file (``clingo.ast.parse_string``) and written back as the text of that rule only (the rest of the file,
 comments included, is kept byte for byte, and the line count too). Operators:
 
 - ``delete_rule``: the rule is removed;
@@ -81,7 +83,7 @@ CACHE = HERE / ".cache"
 RECORD = CACHE / "record.json"
 RESULTS = CACHE / "results.jsonl"
 EQUIVALENT = HERE / "equivalent.toml"
-EXCLUDED_FOLDERS = ("checks", "time")  # checks/: not the rule base; time/: being changed (issue 15)
+EXCLUDED_FOLDERS = ("checks", "time")  # checks/: not the rule base; time/: only with run --only time
 PYTEST = [str(REPO / ".venv" / "bin" / "python"), "-m", "pytest"]
 CR_NUMBER = re.compile(r"\b\d{3}\.\d+[a-z]?\b|\b\d{3}\b(?=\s)")
 
@@ -223,10 +225,12 @@ def file_mutants(root: Path, relative: str) -> list[tuple[Mutant, str]]:
     return out
 
 
-def rule_base_files(root: Path) -> list[str]:
-    """The rule files that get mutants: ``*.lp`` of ``root`` outside the excluded folders."""
+def rule_base_files(root: Path, only: str | None = None) -> list[str]:
+    """The rule files that get mutants: ``*.lp`` of ``root`` outside the excluded folders; with
+    ``only``, the files of that folder instead (``time``: the time encoding, excluded by default)."""
     return sorted(str(p.relative_to(root)) for p in root.rglob("*.lp")
-                  if p.relative_to(root).parts[0] not in EXCLUDED_FOLDERS)
+                  if (p.relative_to(root).parts[0] == only if only else
+                      p.relative_to(root).parts[0] not in EXCLUDED_FOLDERS))
 
 
 def grounds(rule_text: str) -> bool:
@@ -352,7 +356,8 @@ def load_results() -> list[dict]:
     return [json.loads(line) for line in RESULTS.read_text(encoding="utf-8").splitlines() if line.strip()]
 
 
-def sample(root: Path, seed: int, count: int, done_keys: set[str], first_keys: frozenset[str] = frozenset()):
+def sample(root: Path, seed: int, count: int, done_keys: set[str], first_keys: frozenset[str] = frozenset(),
+           only: str | None = None):
     """``count`` mutants of the rule base (distinct texts, grounding) in the order the seed gives,
     skipping those in ``done_keys``; yields ``(mutant, file text)``. Before them, the mutants whose keys
     are in ``first_keys`` (survivors run again), wherever they are in the order.
@@ -362,7 +367,7 @@ def sample(root: Path, seed: int, count: int, done_keys: set[str], first_keys: f
     other mutants as it was); then the operators in turn (``OPERATORS``: without it, half the sample
     would swap arguments)."""
     by_operator: dict[str, list] = {}
-    for f in rule_base_files(root):
+    for f in rule_base_files(root, only):
         for m in file_mutants(root, f):
             by_operator.setdefault(m[0].operator, []).append(m)
     queues = [sorted(by_operator.get(operator, []),
@@ -401,7 +406,7 @@ def command_run(args) -> None:
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
         collected = Collected()
-        for mutant, text in sample(root, args.seed, args.count, done, again):
+        for mutant, text in sample(root, args.seed, args.count, done, again, args.only):
             path = root / mutant.file
             original = path.read_text(encoding="utf-8")
             tests = collected.valid(select_tests(mutant, record, args.budget))
@@ -496,10 +501,13 @@ def command_report(args) -> None:
     eq_rows = [r for r in rows if r["key"] in equivalent]
     seeds = sorted({r.get("seed") for r in rows})
     rate = 100.0 * len(killed) / len(counted) if counted else 0.0
+    in_time = {r["file"].split("/")[0] == "time" for r in rows}
+    mutated = ("rules_asp/time/ only (the time encoding: `run --only time`)" if in_time == {True} else
+               "rules_asp/ without checks/ and time/ (time/ excluded by default: `run --only time` mutates it)"
+               if in_time == {False} else "rules_asp/ without checks/, time/ included")
     out = ["# Mutation testing of the rule base: last run", "",
            f"Made by `tests/mutation/mutate.py report` at {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}. "
-           f"Seed(s): {', '.join(map(str, seeds))}. Mutated: rules_asp/ without checks/ and time/ "
-           f"(time/ excluded for now: being changed by issue 15).", "",
+           f"Seed(s): {', '.join(map(str, seeds))}. Mutated: {mutated}.", "",
            f"- mutants run: {len(rows)}; equivalent (excluded, listed below): {len(eq_rows)}; "
            f"errors (not counted): {len(errors)}",
            f"- killed: {len(killed)} of {len(counted)} non-equivalent ({rate:.1f}%), of which timeouts: "
@@ -572,7 +580,8 @@ def command_try(args) -> None:
     """Run the given pytest arguments on one mutant (by key): does a new test kill it?"""
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
-        found = [(m, t) for f in rule_base_files(root) for m, t in file_mutants(root, f) if m.key == args.key]
+        found = [(m, t) for f in [*rule_base_files(root), *rule_base_files(root, "time")]
+                 for m, t in file_mutants(root, f) if m.key == args.key]
         if not found:
             sys.exit(f"no mutant {args.key} in the rule base as it is now")
         mutant, text = found[0]
@@ -596,6 +605,8 @@ def main(argv=None) -> None:
     run.add_argument("--budget", type=float, default=60.0, help="seconds of recorded test time per mutant")
     run.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant")
     run.add_argument("--no-baseline", action="store_true", help="skip the final run on the unmutated copy")
+    run.add_argument("--only", metavar="FOLDER",
+                     help="mutate only this folder of rules_asp/ (time: the time encoding, excluded by default)")
     run.add_argument("--retry-survivors", action="store_true",
                      help="run this seed's survivors again (after new tests: record them first)")
     rep = sub.add_parser("report", help="summarise the results")
