@@ -201,3 +201,15 @@ def test_a_session_with_the_common_facts_fixed_answers_as_cold_and_refuses_a_sta
     no_card.set_turn("b", "precombat_main", None, "a")
     with pytest.raises(QueryError, match="lacks a fact every state"):
         session.solve_symbols(no_card)
+
+
+def test_local_workers_are_replaced_by_fresh_processes_and_answers_stay_equal(oracle_kb, monkeypatch):
+    # Memory flat over a whole-pool batch (issue 21): every RECYCLE_AFTER chunks the local pool
+    # is replaced by fresh processes (clingo never frees a symbol a process made).
+    import os
+
+    monkeypatch.setattr("pyrules.solving.executors.RECYCLE_AFTER", 2)
+    states = _states()[:8]
+    answers = oracle_kb.ask_many(states, lambda a: (os.getpid(), _castability(a)), workers=2, chunk_size=1)
+    assert [a for _, a in answers] == [_castability(oracle_kb.ask(s)) for s in states]
+    assert len({pid for pid, _ in answers}) >= 4 and os.getpid() not in {pid for pid, _ in answers}

@@ -34,6 +34,10 @@ DASK_EXTRA = "pip install 'pyrules[dask]'"
 #: Batches of at least this many states get a progress bar (when stderr is a terminal).
 LONG_BATCH = 500
 
+#: Items a pool of local worker processes answers before it is replaced by fresh processes (memory
+#: flat over a whole-pool batch: clingo keeps every symbol a process ever made).
+RECYCLE_AFTER = 40
+
 #: Seconds to wait for a Dask scheduler named by its address.
 CONNECT_TIMEOUT = 10.0
 
@@ -111,9 +115,10 @@ def _failure(err: BaseException) -> TaskFailure:
 
 
 def _local(task, shared, items: Sequence[Any], workers: int) -> Iterator[Any]:
-    """``run_ordered`` on forked local processes (``ProcessPoolExecutor``); a worker that dies
-    breaks the pool: its in-flight items are then answered again one at a time in a new pool, so
-    only the item that kills its worker fails."""
+    """``run_ordered`` on forked local processes (``ProcessPoolExecutor``); every
+    :data:`RECYCLE_AFTER` items the pool is replaced by a new one (fresh processes). A worker that
+    dies breaks its pool: the in-flight items are then answered again one at a time in a new pool,
+    so only the item that kills its worker fails."""
     ctx = _fork_context()
     if workers <= 1 or len(items) <= 1 or ctx is None:
         for item in items:
@@ -127,14 +132,17 @@ def _local(task, shared, items: Sequence[Any], workers: int) -> Iterator[Any]:
         return ProcessPoolExecutor(max_workers=n, mp_context=ctx, initializer=_set_shared, initargs=(shared,))
 
     window = 2 * workers
-    pool = new_pool(min(workers, len(items)))
+    pool, used = new_pool(min(workers, len(items))), 0
     pending: collections.deque = collections.deque()
     nxt = 0
     try:
         while nxt < len(items) or pending:
             while nxt < len(items) and len(pending) < window:
+                if used >= RECYCLE_AFTER:  # fresh processes: what a worker accumulates is given back
+                    pool.shutdown(wait=False)  # it finishes its queued items, then its processes leave
+                    pool, used = new_pool(min(workers, len(items) - nxt)), 0
                 pending.append((nxt, pool.submit(_local_task, task, items[nxt])))
-                nxt += 1
+                nxt, used = nxt + 1, used + 1
             index, future = pending.popleft()
             try:
                 yield future.result()
@@ -156,7 +164,7 @@ def _local(task, shared, items: Sequence[Any], workers: int) -> Iterator[Any]:
                     yield _failure(err)
                 finally:
                     single.shutdown(wait=True, cancel_futures=True)
-            pool = new_pool(min(workers, len(items) - nxt) or 1)
+            pool, used = new_pool(min(workers, len(items) - nxt) or 1), 0
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
 

@@ -160,17 +160,23 @@ def bench_dask(kb: KnowledgeBase, states: list[GameState], local: list, schedule
         cluster = LocalCluster(n_workers=2, threads_per_worker=1, processes=True, dashboard_address=":0")
         client, where = Client(cluster), "LocalCluster, 2 worker processes x 1 thread"
     up_s = time.perf_counter() - t0
+    def worker_cpu() -> float:
+        return sum(client.run(lambda: sum(resource.getrusage(resource.RUSAGE_SELF)[:2])).values())
+
     try:
+        cpu0 = worker_cpu()
         t0 = time.perf_counter()
         results = kb.ask_many(states, instant_speed, chunk_size=chunk_size, scheduler=client)
         dask_s = time.perf_counter() - t0
+        dask_cpu = worker_cpu() - cpu0
     finally:
         client.close()
         if cluster is not None:
             cluster.close()
     same = results == local
     print(f"throughput Dask ({where}): {len(states) / dask_s:.0f} states/s ({len(states)} states in {dask_s:.1f} s, "
-          f"cluster start {up_s:.1f} s not counted; load average {os.getloadavg()[0]:.1f}); "
+          f"cluster start {up_s:.1f} s not counted; {len(states) / dask_cpu:.0f} states per worker CPU-second; "
+          f"load average {os.getloadavg()[0]:.1f}); "
           f"same answers as local: {'yes' if same else 'NO'}")
 
 
