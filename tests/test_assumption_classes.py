@@ -243,7 +243,6 @@ def test_every_answer_predicate_shown_has_a_strength_rule():
     # (answer_on/3 rules live in assumptions.lp, and beside a few answers' own definitions)
     with_strength = {name for text in files.values() for name in re.findall(r"^answer_on\((\w+)\(", text, re.M)}
     not_answers = {"cites", "state_error", "assumption", "answer_strength", "unread_ability", "uninterpreted_keyword",
-                   "ask_answer",  # questions.lp: which question kind each answer atom answers (issue 20)
                    "uninterpreted_trigger", "card_effect", "card_effect_unread", "resolution_effect",
                    "resolution_effect_ended", "resolution_effect_unread"}
     assert shown - not_answers - with_strength == set()

@@ -390,8 +390,8 @@ class Answers(KindAnswers):
 
     @checked_arguments
     def answers_of(self, kind: str) -> list[Derived]:
-        """Every answer atom the rule base puts under ``pyrules ask`` question kind ``kind``
-        (``ask_answer/2`` of rules_asp/foundation/questions.lp; :func:`pyrules.answers.ask_kinds.ask_kinds`
+        """Every answer atom of ``pyrules ask`` question kind ``kind`` (the predicates ``ask_predicate/3``
+        of rules_asp/foundation/questions.lp names; :func:`pyrules.answers.ask_kinds.ask_kinds`
         names the kinds: ``"cost"``, ``"combat-damage"``, ``"zone"`` ...), with citations and strength,
         sorted by predicate and arguments.
 
@@ -419,6 +419,7 @@ class Answers(KindAnswers):
         wanted = [obj] if obj is not None else sorted(by_obj)
         return [read_characteristics(self, o, by_obj[o]) for o in wanted if o in by_obj]
 
+    @checked_arguments
     def card(self, name: str) -> CardDefinition | None:
         """The card definition named ``name`` that the state's objects use, or None."""
         return self._cards.get(name)

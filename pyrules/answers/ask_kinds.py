@@ -1,8 +1,7 @@
 """The question kinds of ``pyrules ask`` (issue 20), as the rule base declares them.
 
-``rules_asp/foundation/questions.lp`` names each kind (``ask_kind/1``), which answer atoms answer it
-(``ask_answer/2``, derived with the answers) and which kinds of assumption bear on it
-(``ask_bears/2``). This module reads the declarations off that file's clingo AST (facts only, no
+``rules_asp/foundation/questions.lp`` names each kind (``ask_kind/1``), the answer predicates whose
+atoms answer it (``ask_predicate/3``) and which kinds of assumption bear on it (``ask_bears/2``). This module reads the declarations off that file's clingo AST (facts only, no
 solving) and gives each kind its one line of words for ``pyrules ask --list``; it decides nothing.
 A kind's name on the command line is its ASP name with ``-`` for ``_`` (``mana_value`` ->
 ``mana-value``).
@@ -117,8 +116,15 @@ def assumption_kinds(kind: str) -> tuple[str, ...]:
     return _declarations()[1].get(kind, ())
 
 
-def kind_atoms(answers, kind: str) -> list[clingo.Symbol]:
-    """The answer atoms the rule base put under question kind ``kind`` (CLI name; ``ask_answer/2``),
-    sorted by their text."""
+@lru_cache(maxsize=64)
+def kind_predicates(kind: str) -> tuple[tuple[str, int], ...]:
+    """The answer predicates (name, arity) whose atoms answer question kind ``kind`` (CLI name;
+    ``ask_predicate/3``), in the rule base's order; ``()`` for a name that is no kind."""
     name = asp_name(kind)
-    return sorted((a.arguments[1] for a in answers.symbols("ask_answer") if a.arguments[0].name == name), key=str)
+    return tuple((p, int(n)) for k, p, n in rule_base_facts(QUESTIONS_FILE, "ask_predicate", 3) if k == name)
+
+
+def kind_atoms(answers, kind: str) -> list[clingo.Symbol]:
+    """The answer atoms of question kind ``kind`` (CLI name) in ``answers`` (an
+    :class:`pyrules.answers.answer_set.Answers`), sorted by their text."""
+    return sorted((a for p, n in kind_predicates(kind) for a in answers.symbols(p) if len(a.arguments) == n), key=str)

@@ -13,6 +13,7 @@ import clingo
 
 from pyrules.answers.typed import Citation, _cites, _strength_note
 from pyrules.facts.terms import symbol_name
+from pyrules.facts.validation import checked_arguments
 
 
 @dataclass(frozen=True)
@@ -98,6 +99,7 @@ class KindAnswers:
                                 self._cited(atoms), self._strongest(atoms)))
         return sorted(out, key=lambda d: (d.subject, d.other or ""))
 
+    @checked_arguments
     def total_costs(self) -> list[TotalCost]:
         """The total cost of every proposed casting the rule base could total (``total_cost/3``,
         costs.lp: none where the cost is not fully known), sorted by proposal id."""
@@ -105,22 +107,26 @@ class KindAnswers:
                                  self._citations(a), self._strength(a)) for a in self._atoms.get("total_cost", ())),
                       key=lambda t: t.proposal)
 
+    @checked_arguments
     def blocks(self) -> list[Decision]:
         """May each creature block each attacker (509.1a, 509.1b; keywords/evasion.lp ``may_block/2``,
         ``may_not_block/3``, ``block_undecided/3``)? ``subject`` the blocker, ``other`` the attacker."""
         return self._decisions("block", "may_block", "may_not_block", "block_undecided", 2)
 
+    @checked_arguments
     def resolutions(self) -> list[Decision]:
         """Does each spell resolve in each resolve event (608.2b; resolution.lp ``resolves/2``,
         ``doesnt_resolve/3``, ``resolution_undecided/3``)? ``subject`` the event, ``other`` the spell;
         the illegal targets are :meth:`illegal_targets`."""
         return self._decisions("resolve", "resolves", "doesnt_resolve", "resolution_undecided", 2)
 
+    @checked_arguments
     def illegal_targets(self) -> list[Decision]:
         """Targets illegal as their spell resolves (608.2b; ``target_illegal/3``): ``subject`` the
         spell, ``other`` the target, ``allowed`` False, ``reasons`` why (``left_zone``)."""
         return self._decisions("target", "", "target_illegal", None, 2)
 
+    @checked_arguments
     def stack_exits(self) -> list[StackExit]:
         """Where each spell goes when it leaves the stack (``leaves_stack_to/3``,
         ``leaves_stack_undecided/2`` of zone_changes.lp), sorted by object and event."""
@@ -130,22 +136,26 @@ class KindAnswers:
                           self._strength(a)) for a in self._atoms.get("leaves_stack_undecided", ())]
         return sorted(out, key=lambda x: (x.object, x.event, x.zone or ""))
 
+    @checked_arguments
     def name_choices(self) -> list[Decision]:
         """For each "choose a card name" effect, the names that may be chosen (``choosable_name/2``)
         and the card names that may not, with why (``not_choosable_name/3``): ``subject`` the effect,
         ``other`` the name."""
         return self._decisions("name", "choosable_name", "not_choosable_name", None, 2)
 
+    @checked_arguments
     def format_legality(self) -> list[Decision]:
         """Is each card legal in each format asked about (100.6; format_legality.lp ``legal_in_format/2``,
         ``not_legal_in_format/3``)? ``subject`` the card, ``other`` the format."""
         return self._decisions("format", "legal_in_format", "not_legal_in_format", None, 2)
 
+    @checked_arguments
     def fused_casts(self) -> list[Decision]:
         """May each player cast each split card fused (702.102; keywords/fuse.lp ``may_cast_fused/2``,
         ``may_not_cast_fused/3``)? ``subject`` the player, ``other`` the card."""
         return self._decisions("fuse", "may_cast_fused", "may_not_cast_fused", None, 2)
 
+    @checked_arguments
     def trigger_verdicts(self) -> list[Decision]:
         """Does each ability whose trigger event occurred trigger (603.2; ``triggers/3``; not:
         ``not_triggered/4``; undecided: ``trigger_undecided/4``)? ``subject`` the event, ``other``

@@ -16,7 +16,7 @@ from pyrules.facts.terms import symbol_name
 QUESTIONS = ask_kinds()
 
 #: The predicates a kind's typed reader (:func:`answer_objects`) turns into answers; the kind's other
-#: atoms (ask_answer/2) are reported one line each, as derived atoms with their citations.
+#: atoms (ask_predicate/3) are reported one line each, as derived atoms with their citations.
 TYPED_PREDICATES = {
     "mana-value": {"mana_value"}, "cast": {"castable", "cast_blocked"},
     "land": {"may_play_land", "may_not_play_land", "land_play_unknown"}, "permission": {"may_cast", "may_not_cast"},
@@ -51,7 +51,7 @@ class AnswerAtom(Derived):
 def answer_objects(answers: Answers, state: GameState, question: str) -> list[Any]:
     """The answers for one of :data:`QUESTIONS`: its typed answers (mana values of every object, every
     cast verdict, every search verdict, ... the characteristics of every object), then each other atom
-    the rule base put under it (ask_answer/2) as a :class:`pyrules.answers.typed.Derived`."""
+    the rule base puts under it (ask_predicate/3) as a :class:`pyrules.answers.typed.Derived`."""
     typed = TYPED_PREDICATES.get(question, set())
     rest = [AnswerAtom(a.name, tuple(symbol_name(x) for x in a.arguments), answers.citations(a), answers.strength(a))
             for a in kind_atoms(answers, question) if a.name not in typed]

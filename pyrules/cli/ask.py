@@ -101,7 +101,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if args.explain is not None:
             deadline.check("answering the state")
             from pyrules.cli.explain import explain_json, explain_report
-            why = (explain_json if args.json else explain_report)(kb, scenario.state, args.explain,
+            why = (explain_json if args.json else explain_report)(kb, scenario.state, answers, args.explain,
                                                                    deadline.remaining())
         if has_events:
             deadline.check("answering the state before the events")
@@ -112,7 +112,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.html is not None and answers is not None:
         from pyrules.cli.explain import write_html
         deadline.check("answering before writing the page")
-        write_html(args.html, kb, scenario.state, (args.explain,) if args.explain else questions,
+        write_html(args.html, kb, scenario.state, answers, (args.explain,) if args.explain else questions,
                    report(answers, scenario.state, questions),
                    f"pyrules ask {scenario.path.name} {' '.join(questions)}", deadline.remaining())
     if args.json:

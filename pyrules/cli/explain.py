@@ -4,7 +4,7 @@ as text or JSON: :func:`pyrules.solving.justify.justify` finds the rule instance
 
 from __future__ import annotations
 
-from pyrules.answers.ask_kinds import asp_name
+from pyrules.answers.ask_kinds import kind_atoms
 from pyrules.answers.explanation import Node, build_trees, explanation_text
 
 
@@ -20,9 +20,9 @@ def card_text(card) -> str:
     return "\n".join(lines)
 
 
-def explain(kb, state, kind: str | tuple[str, ...], time_limit: float) -> tuple[list[Node], dict[str, str]]:
-    """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind, or several) for
-    ``state``, and the text of the cards the state uses (name -> text).
+def explain(kb, state, answers, kind: str | tuple[str, ...], time_limit: float) -> tuple[list[Node], dict[str, str]]:
+    """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind, or several) among
+    ``answers`` (``kb.ask(state)``), and the text of the cards the state uses (name -> text).
 
     Raises:
         NoAnswerError: the time limit was reached, or the state has no answer set."""
@@ -30,28 +30,29 @@ def explain(kb, state, kind: str | tuple[str, ...], time_limit: float) -> tuple[
     from pyrules.solving.justify import justify
     facts = kb.facts(state)
     kinds = (kind,) if isinstance(kind, str) else tuple(kind)
-    justification = justify(facts, tuple(asp_name(k) for k in kinds), time_limit=time_limit)
+    atoms = tuple(dict.fromkeys(a for k in kinds for a in kind_atoms(answers, k)))
+    justification = justify(facts, atoms, time_limit=time_limit)
     names = sorted(state.card_names())
     of_card = {f: name for name in names for f in card_facts(kb.cards[name])}
     trees = build_trees(justification, facts, of_card, justification.cites, kb.rule_text)
     return trees, {name: card_text(kb.cards[name]) for name in names}
 
 
-def explain_report(kb, state, kind: str, time_limit: float) -> str:
+def explain_report(kb, state, answers, kind: str, time_limit: float) -> str:
     """The text of :func:`explain`: ``why KIND:`` then the trees, the CR rules' text and the cards' text."""
-    trees, cards = explain(kb, state, kind, time_limit)
+    trees, cards = explain(kb, state, answers, kind, time_limit)
     if not trees:
         return f"why {kind}: no answers of this kind to explain"
     return f"why {kind}:\n" + explanation_text(trees, cards)
 
 
-def explain_json(kb, state, kind: str, time_limit: float) -> dict:
+def explain_json(kb, state, answers, kind: str, time_limit: float) -> dict:
     """JSON-ready :func:`explain`: ``kind``, ``trees`` (nested nodes), ``cards`` (name -> text)."""
-    trees, cards = explain(kb, state, kind, time_limit)
+    trees, cards = explain(kb, state, answers, kind, time_limit)
     return {"kind": kind, "trees": [t.as_json() for t in trees], "cards": cards}
 
 
-def write_html(path: str, kb, state, kinds: tuple[str, ...], answers_text: str, title: str,
+def write_html(path: str, kb, state, answers, kinds: tuple[str, ...], answers_text: str, title: str,
                time_limit: float) -> None:
     """Write the page of :func:`pyrules.cli.html_page.html_page` for ``kinds`` to ``path``.
 
@@ -59,7 +60,7 @@ def write_html(path: str, kb, state, kinds: tuple[str, ...], answers_text: str, 
         PyrulesError: ``path`` cannot be written (one line naming it)."""
     from pyrules.cli.html_page import html_page
     from pyrules.errors import PyrulesError
-    trees, cards = explain(kb, state, kinds, time_limit)
+    trees, cards = explain(kb, state, answers, kinds, time_limit)
     page = html_page(title, answers_text, trees, cards)
     try:
         with open(path, "w", encoding="utf-8") as out:

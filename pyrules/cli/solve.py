@@ -103,8 +103,6 @@ def _cmd_solve(args: argparse.Namespace) -> int:
             cites[str(s.arguments[0])].append(s.arguments[1].string)
         elif s.name == "answer_strength" and len(s.arguments) == 2:
             strengths[str(s.arguments[0])] = s.arguments[1].name
-        elif s.name == "ask_answer" and len(s.arguments) == 2:
-            continue  # which `pyrules ask` question kind an answer answers (questions.lp): not an answer
         else:
             atoms.append(str(s))
     atoms.sort()

@@ -9,8 +9,8 @@ A meta-encoding of the rule base, built on its clingo AST (never on text): each 
 where ``R`` numbers the rule (:class:`RuleInfo`: its file, line, text and the CR rules its comment
 tags it with), ``P1..Pn`` are the positive atoms of its body and ``N1..Nm`` the atoms it needs to be
 false; and for each ``Pi`` a rule ``need(Pi) :- need(H), B.``. ``need/1`` starts at the
-answers asked about (``need(X) :- ask_answer(K, X), explain_kind(K).``), so only the rule instances
-below them are grounded. The twins are grounded and solved together with the rule base and the
+answers asked about (``need(X) :- explain_atom(X).``, each given as a value), so only the rule
+instances below them are grounded. The twins are grounded and solved together with the rule base and the
 state's facts (the rule base is stratified: its one answer set holds every ``why`` that applies), in
 the time limit. Choice and disjunctive heads give one twin per element (with its condition); other
 body parts (comparisons, aggregates, conditional literals) are kept in the twin's body and shown
@@ -45,7 +45,7 @@ _ANONYMOUS = re.compile(r"(?<![\w'])_(?![\w'])")
 _MAX_TAGS = 4
 
 #: The seeds of need/1 (fixed program text of pyrules' source, no data in it).
-_SEEDS = "need(X) :- ask_answer(K, X), explain_kind(K). need(X) :- explain_atom(X)."
+_SEEDS = "need(X) :- explain_atom(X)."
 
 
 @dataclass(frozen=True)
@@ -253,7 +253,7 @@ def meta_rules(rule: A.AST, rid: int) -> list[A.AST]:
 
 
 #: Predicates an explanation never asks about (the answers' bookkeeping): no twins for their rules.
-_NOT_EXPLAINED = re.compile(r"(cites|answer_on|answer_strength|answer_assumes|answer_undecided|ask_answer)\(")
+_NOT_EXPLAINED = re.compile(r"(cites|answer_on|answer_strength|answer_assumes|answer_undecided)\(")
 
 
 @lru_cache(maxsize=1)
@@ -263,12 +263,10 @@ def _all_meta() -> dict[int, list[A.AST]]:
             if infos[i] is not None and not _NOT_EXPLAINED.match(infos[i].text)}
 
 
-def justify(facts: list[clingo.Symbol], kind: str | tuple[str, ...] | None = None,
-            atoms: tuple[clingo.Symbol, ...] = (), time_limit: float = 5.0) -> Justification:
-    """The rule instances deriving the answers of ``pyrules ask`` question kind ``kind`` (its ASP
-    name, ``ask_answer/2``; or a tuple of kinds) and the atoms ``atoms``, for the state given by
-    ``facts`` (instance facts: the cards' and the state's, as :meth:`pyrules.api.KnowledgeBase.facts`
-    gives them).
+def justify(facts: list[clingo.Symbol], atoms: tuple[clingo.Symbol, ...], time_limit: float = 5.0) -> Justification:
+    """The rule instances deriving the answer atoms ``atoms`` (e.g. those of a ``pyrules ask`` kind,
+    :func:`pyrules.answers.ask_kinds.kind_atoms`), for the state given by ``facts`` (instance facts:
+    the cards' and the state's, as :meth:`pyrules.api.KnowledgeBase.facts` gives them).
 
     Raises:
         NoAnswerError: the time limit was reached, or the state has no answer set.
@@ -287,8 +285,6 @@ def justify(facts: list[clingo.Symbol], kind: str | tuple[str, ...] | None = Non
                 builder.add(m)
         A.parse_string(_SEEDS + " #show why/4. #show need/1. #show counted/3.", builder.add)
     seeds = list(facts) + [clingo.Function("explain_atom", [a]) for a in atoms]
-    kinds = () if kind is None else (kind,) if isinstance(kind, str) else tuple(kind)
-    seeds += [clingo.Function("explain_kind", [clingo.Function(k)]) for k in kinds]
     add_facts(ctl, seeds)
     try:
         ctl.ground([("base", [])])
@@ -310,8 +306,7 @@ def justify(facts: list[clingo.Symbol], kind: str | tuple[str, ...] | None = Non
     for s in model:
         if s.name == "counted":
             counted.setdefault((s.arguments[0].number, s.arguments[1]), []).append(tuple(s.arguments[2].arguments))
-    targets = tuple(sorted({s.arguments[1] for s in model if s.name == "ask_answer"
-                            and s.arguments[0].name in kinds} | set(atoms), key=str))
+    targets = tuple(sorted(set(atoms), key=str))
     rules = {info.rid: info for info in infos if info is not None}
     cites: dict[clingo.Symbol, tuple[str, ...]] = {}
     for s in model:
