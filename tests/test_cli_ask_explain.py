@@ -110,3 +110,28 @@ def test_a_rule_is_tagged_with_the_cr_rules_of_the_comment_above_it():
     # a file's header block (=====) tags no rule
     head = next(i for i in infos if i is not None and i.file == "characteristics_and_objects/qualities.lp")
     assert head.cr == ()
+
+
+def test_a_card_fact_names_the_printed_ability_it_was_read_from(tmp_path, cards_dir, capsys):
+    # 602.2, 605.1a: Llanowar Elves' "{T}: Add {G}." — its facts (the ability's kind, its {T} cost) end
+    # the tree, each with the line of Oracle text it was read from.
+    files = [str(cards_dir / "scryfall-oracle-compact-A-K.json"), str(cards_dir / "scryfall-oracle-compact-L-Z.json")]
+    path = tmp_path / "elves.toml"
+    path.write_text(f"cards = {json.dumps(files)}\n" + '''[[players]]
+player = "alice"
+[[objects]]
+obj = "elf"
+card = "Llanowar Elves"
+zone = "battlefield"
+owner = "alice"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "precombat_main"
+priority = "alice"
+''', encoding="utf-8")
+    assert main(["ask", str(path), "--explain", "activate", "--time-limit", "60"]) == 0
+    lines = [line.strip() for line in capsys.readouterr().out.splitlines()]
+    source = "(card fact of Llanowar Elves, from '{T}: Add {G}.')"
+    assert f'face_ability("Llanowar Elves",1,1,activated)  {source}' in lines
+    assert f'ability_cost("Llanowar Elves",1,1,tap)  {source}' in lines

@@ -36,7 +36,8 @@ class Node:
         children: the nodes of the rule's positive body atoms, in the rule's order, then those of the
             atoms its aggregates counted.
         absent: atoms the rule needed to be false (``any`` stands for an anonymous argument).
-        card: the card a ``card`` fact is about.
+        card: the card a ``card`` fact is about; ``source``: the printed text of the ability the fact
+            was read from (a fact about ability A of face F of the card), else None.
     """
 
     atom: str
@@ -46,11 +47,13 @@ class Node:
     children: list["Node"] = field(default_factory=list)
     absent: list[str] = field(default_factory=list)
     card: str | None = None
+    source: str | None = None
 
     def as_json(self) -> dict:
         """JSON-ready data (the fields above; children nested)."""
         return {"atom": self.atom, "kind": self.kind, "rule": self.rule, "citations": self.citations,
-                "absent": self.absent, "card": self.card, "children": [c.as_json() for c in self.children]}
+                "absent": self.absent, "card": self.card, "source": self.source,
+                "children": [c.as_json() for c in self.children]}
 
 
 def build_trees(justification, facts: Iterable[clingo.Symbol], card_facts: dict, cites: dict,
@@ -59,7 +62,8 @@ def build_trees(justification, facts: Iterable[clingo.Symbol], card_facts: dict,
 
     Args:
         justification: a :class:`pyrules.solving.justify.Justification`.
-        facts: the state's instance facts; ``card_facts``: fact -> card name for the cards' facts.
+        facts: the state's instance facts; ``card_facts``: fact -> (card name, the printed text of the
+            ability it was read from, or None) for the cards' facts.
         cites: atom -> CR rule numbers the rule base cites for it (``cites/2``).
         rule_text: CR rule number -> text, or None.
     """
@@ -88,7 +92,8 @@ def build_trees(justification, facts: Iterable[clingo.Symbol], card_facts: dict,
     def node(atom: clingo.Symbol, depth: int) -> Node:
         budget[0] -= 1
         if atom in card_facts:
-            return Node(str(atom), "card", card=card_facts[atom])
+            name, source = card_facts[atom]
+            return Node(str(atom), "card", card=name, source=source)
         if atom in known:
             return Node(str(atom), "state")
         options = [w for w in supports.get(atom, ()) if all(p in height for p in w.positive)]
@@ -119,7 +124,8 @@ def tree_text(tree: Node, indent: str = "") -> list[str]:
     """The lines of one tree: each atom, its rule (file:line, CR rules, text) and the atoms below it."""
     cr = f"  [CR {', '.join(c['rule'] for c in tree.citations)}]" if tree.citations else ""
     if tree.kind != "derived":
-        label = {"state": "state fact", "card": f"card fact of {tree.card}", "not_traced": "derived (not traced)",
+        source = f", from {tree.source!r}" if tree.source else ""
+        label = {"state": "state fact", "card": f"card fact of {tree.card}{source}", "not_traced": "derived (not traced)",
                  "seen": "explained above", "not_shown": "not shown: the tree is too deep or too large"}[tree.kind]
         return [f"{indent}{tree.atom}  ({label}){cr}"]
     lines = [f"{indent}{tree.atom}{cr}",

@@ -4,6 +4,9 @@ as text or JSON: :func:`pyrules.solving.justify.justify` finds the rule instance
 
 from __future__ import annotations
 
+import re
+from functools import lru_cache
+
 from pyrules.answers.ask_kinds import kind_atoms
 from pyrules.answers.explanation import Node, build_trees, explanation_text
 
@@ -20,6 +23,27 @@ def card_text(card) -> str:
     return "\n".join(lines)
 
 
+@lru_cache(maxsize=1)
+def ability_predicates() -> frozenset[str]:
+    """The card-fact predicates whose third argument is an ability's number: those the fact schema
+    (rules_asp/foundation/schema.lp) documents as ``name(C, F, A, ...)``."""
+    from pyrules.inputs.rule_base import rule_files
+    return frozenset(re.findall(r"^%\s+(\w+)\(C, F, A[,)]", dict(rule_files())["foundation/schema.lp"], re.M))
+
+
+def ability_text(card, fact) -> str | None:
+    """The printed text of the ability a card fact was read from: a fact ``p(Card, Face, A, ...)`` of
+    a predicate :func:`ability_predicates` names, with a face and an ability number of ``card``; else None."""
+    args = fact.arguments
+    if fact.name not in ability_predicates() or len(args) < 3 or args[1].type != args[1].type.Number \
+            or args[2].type != args[2].type.Number:
+        return None
+    face, index = args[1].number, args[2].number
+    if not 0 < face <= len(card.faces):
+        return None
+    return next((a.text for a in card.faces[face - 1].abilities if a.index == index), None)
+
+
 def explain(kb, state, answers, kind: str | tuple[str, ...], time_limit: float) -> tuple[list[Node], dict[str, str]]:
     """The derivation trees of the answers of ``kind`` (a ``pyrules ask`` kind, or several) among
     ``answers`` (``kb.ask(state)``), and the text of the cards the state uses (name -> text).
@@ -33,7 +57,7 @@ def explain(kb, state, answers, kind: str | tuple[str, ...], time_limit: float) 
     atoms = tuple(dict.fromkeys(a for k in kinds for a in kind_atoms(answers, k)))
     justification = justify(facts, atoms, time_limit=time_limit)
     names = sorted(state.card_names())
-    of_card = {f: name for name in names for f in card_facts(kb.cards[name])}
+    of_card = {f: (name, ability_text(kb.cards[name], f)) for name in names for f in card_facts(kb.cards[name])}
     trees = build_trees(justification, facts, of_card, justification.cites, kb.rule_text)
     return trees, {name: card_text(kb.cards[name]) for name in names}
 

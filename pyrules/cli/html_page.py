@@ -38,6 +38,8 @@ def _node(n: Node, card_ids: dict[str, str]) -> str:
         label = escape(_LEAF.get(n.kind, n.kind))
         if n.kind == "card" and n.card in card_ids:
             label = f'<a href="#{card_ids[n.card]}">card fact of {escape(n.card)}</a>'
+            if n.source:
+                label += f": <q>{escape(n.source)}</q>"
         return f'<li class="{escape(n.kind)}">{atom} <span class="leaf">({label})</span></li>'
     rule = n.rule or {}
     parts = [f'<li class="derived"><details open><summary>{atom}</summary>',
