@@ -1946,6 +1946,40 @@ class _Sentence(Transformer):
     def exile_cards_from_graveyard(self, c):
         return [("cost", ("exile_cards_from_graveyard", c[0], *c[1:]))]
 
+    def exile_self_cost(self, c):
+        return [("cost", ("exile", "self"))]
+
+    def sacrifice_another_either(self, c):
+        kinds = [_singular(str(t).lower()) for t in c if isinstance(t, Token) and t.type == "TYPE_WORD"]
+        return [("cost", ("sacrifice", ("another", ("one_of", *kinds)), 1))]
+
+    def sacrifice_another_or_a(self, c):
+        # "another creature or an artifact": "another" qualifies the first kind only
+        first, second = [_singular(str(t).lower()) for t in c if isinstance(t, Token) and t.type == "TYPE_WORD"]
+        return [("cost", ("sacrifice", ("one_of", ("another", first), second), 1))]
+
+    def mill_cost(self, c):
+        return [("cost", ("mill", c[0]))]
+
+    def keyword_action_self_cost(self, c):
+        verb = str(c[0]).lower()
+        if verb not in ("exert", "tap"):
+            raise ValueError(f"'{verb} this' as a cost is not read")
+        return [("cost", (verb, "self"))]
+
+    def remove_counters_from_object(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        kind = next(x for x in c if isinstance(x, tuple) and x[0] in ("keyword", "pt", "named"))
+        return [("cost", ("remove_counters_from", kind, n, c[-1]))]
+
+    def return_self_to_hand_cost(self, c):
+        return [("cost", ("return_to_hand", "self"))]
+
+    def put_counters_on_self_cost(self, c):
+        n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
+        kind = next(x for x in c if isinstance(x, tuple) and x[0] in ("keyword", "pt", "named"))
+        return [("cost", ("put_counters", kind, n, "self"))]
+
     def exile_other_cards_with_card_types(self, c):
         return [("cost", ("exile_other_cards_from_graveyard", "any_number",
                           ("card_types_among_at_least", _NUMBER_WORDS[str(c[0]).lower()])))]

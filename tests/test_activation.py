@@ -10,7 +10,8 @@ from pyrules.errors import QueryError
 
 CARDS = ("Llanowar Elves", "Bonesplitter", "Intrepid Tenderfoot", "Liliana of the Veil", "Chandra Nalaar",
          "Basking Rootwalla", "Sakura-Tribe Elder", "Wild Cantor", "Mire Shade", "Cryptolith Rite",
-         "Grizzly Bears", "Grinning Ignus", "Adanto Vanguard", "Adaptive Training Post")
+         "Grizzly Bears", "Grinning Ignus", "Adanto Vanguard", "Adaptive Training Post",
+         "Meria, Scholar of Antiquity")
 
 
 @pytest.fixture(scope="module")
@@ -304,14 +305,25 @@ def test_an_ability_only_its_controller_activates_602_2(kb):
 
 
 def test_unread_cost_keeps_the_assumption_and_no_mana_ability_claim(kb):
+    # Meria, Scholar of Antiquity: "Tap an untapped nontoken artifact you control: Add {G}." — the
+    # grammar doesn't read the cost: no claim that it is (or isn't) a mana ability.
+    s = state()
+    permanent(s, "me", "Meria, Scholar of Antiquity")
+    answers = kb.ask(s)
+    v = answers.outcomes().activate("me", 1)
+    assert v.mana_ability is None and v.strength == "assumed"
+    assert any("Tap an untapped nontoken artifact" in a.text for a in answers.assumptions("outcome"))
+
+
+def test_a_read_cost_no_rule_checks_is_listed_never_claimed_payable(kb):
     # Grinning Ignus: "{R}, Return this creature to its owner's hand: Add {C}{C}{R}. Activate only as a
-    # sorcery." — the grammar doesn't read the cost: no claim that it is (or isn't) a mana ability.
+    # sorcery." — the cost is read (issue 19): a mana ability (605.1a) activated as a sorcery (602.5d),
+    # its return-to-hand cost listed as a cost this file does not check.
     s = state()
     permanent(s, "ig", "Grinning Ignus")
-    answers = kb.ask(s)
-    v = answers.outcomes().activate("ig", 1)
-    assert v.mana_ability is None and v.strength == "assumed" and "602.5d" in rules(v)
-    assert any("Return this creature" in a.text for a in answers.assumptions("outcome"))
+    v = kb.ask(s).outcomes().activate("ig", 1)
+    assert v.mana_ability is True and "602.5d" in rules(v)
+    assert v.other_costs == ("return_to_hand(self)",) and v.mana_cost == ("{R}",)
 
 
 def test_asking_for_an_ability_the_object_does_not_have_is_a_query_error(kb):

@@ -219,3 +219,22 @@ def test_player_slot_of_draws_and_shared_subjects_are_read(oracle_records, name,
 def test_each_opponent_discards_and_loses_life_keeps_its_subject():
     (ab,) = parse_oracle_text("Each opponent discards a card and loses 2 life.", "Card")
     assert ab.unparsed == [] and ab.semantics == [("discards_cards", "each_opponent", 1), ("loses_life", "each_opponent", 2)]
+
+
+@pytest.mark.parametrize("name,expected", [
+    # costs (118.3) activation.lp lists as costs it does not check (activation_other_cost/3)
+    ("Scarblade Elite", ['ability_cost("Scarblade Elite",1,1,exile_cards_from_graveyard(1,subtype("Assassin")))']),
+    ("Deranged Assistant", ['ability_cost("Deranged Assistant",1,1,mill(1))']),
+    ("Molting Skin", ['ability_cost("Molting Skin",1,1,return_to_hand(self))']),
+    # "another creature or an artifact": "another" qualifies the creature only (701.21a)
+    ("Elite Headhunter", ['ability_cost("Elite Headhunter",1,2,sacrifice(one_of(another(creature),artifact),1))']),
+])
+def test_more_costs_are_read_into_their_facts(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_another_applies_to_both_kinds_without_an_article():
+    (ab,) = parse_oracle_text("{1}, Sacrifice another creature or artifact: Draw a card.", "Card")
+    assert ("cost", ("sacrifice", ("another", ("one_of", "creature", "artifact")), 1)) in ab.semantics
