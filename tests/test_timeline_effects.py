@@ -360,3 +360,45 @@ def test_a_target_written_as_target_creature_you_control_is_not_refused_as_too_m
     s.then_cast("alice", "ret", targets=["bears"])
     step = kb.run(s).steps[-1]
     assert step.refused is None, step.refused
+
+
+def test_bond_of_revival_returns_the_bears_with_haste_until_alices_next_turn_611_2b_400_7j(kb_of):
+    # "Return target creature card from your graveyard to the battlefield. It gains haste until your
+    # next turn.": the Bears come back under alice's control (400.3, 110.2); "It" is the returned
+    # permanent (400.7j), which may attack at once (702.10b); the haste lasts through bob's turn and
+    # ends as alice's next turn begins (611.2b), not in the cleanup step (514.2)
+    kb = kb_of("Bond of Revival", "Grizzly Bears")
+    s = _state(("bond", "Bond of Revival", "hand", "alice"), ("bears", "Grizzly Bears", "graveyard", "alice"))
+    s.then_cast("alice", "bond", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_go_to("combat_damage")
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("draw")
+    s.then_next_turn("alice")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    _cast, resolve, _combat, attack, *_, bobs_turn, _draw, alices_turn = [st for st in tl.steps if st.user_event]
+    haste = [f for f in resolve.state if f.name == "grants_keyword" and str(f.arguments[2]) == "haste"]
+    assert [str(f.arguments[1]) for f in haste] == ["bears"] and _atom("in_zone(bears,battlefield)") in resolve.state
+    assert _atom("attacking(bears,bob)") in attack.state and _holds(tl, "life_total(bob,18)")
+    assert haste[0] in bobs_turn.state                        # not ended by the cleanup step
+    assert haste[0] not in alices_turn.state
+    ended = next(c for c in alices_turn.changes if c.fluent == haste[0])
+    assert "611.2b" in ended.citations and "514.2" not in ended.citations
+
+
+def test_bond_of_revival_leaves_an_opponents_card_where_it_is_608_2c(kb_of):
+    # "from your graveyard": bob's Bears are no card it can return; the cast's targets of this text are
+    # not judged, so the card stays and the effect is listed unapplied (never moved on a guess)
+    kb = kb_of("Bond of Revival", "Grizzly Bears")
+    s = _state(("bond", "Bond of Revival", "hand", "alice"), ("bears", "Grizzly Bears", "graveyard", "bob"))
+    s.then_cast("alice", "bond", targets=["bears"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)") and _holds(tl, "unapplied_effect(bond,1,effect(returns_from_graveyard))")
