@@ -2534,6 +2534,9 @@ def _shared_subject_read(clause: str) -> list[tuple] | None:
 #: 608.2c "if"; "during your turn", 611.3a): the condition, then the effect it governs.
 _CONDITION_PREFIX = re.compile(r"(as long as|if|during your turn)\b(.*?), (?=\S)", re.IGNORECASE)
 _CONDITION_SUFFIX = re.compile(r" as long as ([^,]+)$", re.IGNORECASE)
+#: "... unless [player] pays [mana | N life]" (118.12: an effect offering a player a choice to pay).
+_UNLESS_PAYS = re.compile(r" unless (you|they|that player|its controller) pays? (?:((?:\{[^{}\s]+\})+)|(\d+) life)$",
+                          re.IGNORECASE)
 #: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
 _NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
                               "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect"})
@@ -2547,6 +2550,20 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
     sorcery's face (no resolution rule lists conditional_effect yet)."""
     if _SENTENCE.spell_face:
         return None
+    unless = _UNLESS_PAYS.search(sentence)
+    if unless is not None:
+        # "[effect] unless you pay {2}": the effect happens only if the player doesn't pay (118.12)
+        who = unless.group(1).lower().replace(" ", "_")
+        syms = re.findall(r"\{[^{}]+\}", unless.group(2) or "")
+        if unless.group(3) is not None:
+            payment = ("pays_life", int(unless.group(3)))
+        elif all(x == "{E}" for x in syms):
+            payment = ("pays_energy", len(syms))        # 107.14: energy counters, not mana
+        elif "{E}" in syms:
+            return None
+        else:
+            payment = ("pays_mana", unless.group(2))
+        return _governed("unless", ("player_pays", who, payment), sentence[:unless.start()])
     m = _CONDITION_PREFIX.match(sentence)
     if m is None:
         # "[effect] as long as [condition]" (611.3a): the condition governs every predicate before it

@@ -238,3 +238,24 @@ def test_more_costs_are_read_into_their_facts(oracle_records, name, expected):
 def test_another_applies_to_both_kinds_without_an_article():
     (ab,) = parse_oracle_text("{1}, Sacrifice another creature or artifact: Draw a card.", "Card")
     assert ("cost", ("sacrifice", ("another", ("one_of", "creature", "artifact")), 1)) in ab.semantics
+
+
+@pytest.mark.parametrize("name,expected", [
+    # "[effect] unless [player] pays [cost]" (118.12): the effect under the payment not made
+    ("Child of Gaea", ['conditional_effect("Child of Gaea",1,2,unless,player_pays(you,pays_mana("{G}{G}")),sacrifices(you,self,1))']),
+    ("Gateway Plaza", ['conditional_effect("Gateway Plaza",1,2,unless,player_pays(you,pays_mana("{1}")),sacrifices(you,it,1))']),
+    ("Isolation Cell", ['conditional_effect("Isolation Cell",1,1,unless,player_pays(they,pays_mana("{2}")),loses_life(that_player,2))']),
+    # {E} is energy (107.14), not mana
+    ("Liberty Prime, Recharged", ['conditional_effect("Liberty Prime, Recharged",1,2,unless,player_pays(you,pays_energy(2)),sacrifices(you,it,1))']),
+])
+def test_unless_pays_is_read_as_a_condition_of_the_effect(oracle_records, name, expected):
+    f = facts(oracle_records, name)
+    assert set(expected) <= f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+    assert not [x for x in f if x.startswith(("sacrifices(", "loses_life("))]   # never without its condition
+
+
+def test_counter_unless_keeps_its_own_reading_on_a_spell():
+    (ab,) = parse_oracle_text("Counter target spell unless its controller pays {3}.", "Card", is_spell_face=True)
+    assert ab.unparsed == [] and ab.semantics[0] == ("counter_target", 1)
+    assert not [f for f in ab.semantics if f[0] == "conditional_effect"]
