@@ -53,6 +53,12 @@ def _states() -> list[GameState]:
     return [_state(n, active=active) for active in ("b", "a") for n in NAMES]
 
 
+@pytest.fixture(scope="module")
+def cold(oracle_kb) -> list[tuple]:
+    """:func:`_castability` of each of :func:`_states` by a single cold query (``kb.ask``)."""
+    return [_castability(oracle_kb.ask(s)) for s in _states()]
+
+
 @pytest.fixture(scope="module", params=[False, True], ids=["threads", "processes"])
 def dask_client(request):
     distributed = pytest.importorskip("distributed", reason="dask.distributed is not installed (pyrules[dask])")
@@ -66,9 +72,8 @@ def dask_client(request):
         yield client
 
 
-def test_a_dask_batch_gives_the_answers_of_local_processes_and_of_single_queries(oracle_kb, dask_client):
+def test_a_dask_batch_gives_the_answers_of_local_processes_and_of_single_queries(oracle_kb, dask_client, cold):
     states = _states()
-    cold = [_castability(oracle_kb.ask(s)) for s in states]
     # The answers are real: Lightning Bolt is castable at instant speed, Wrath of God only in its
     # controller's own main phase (307.1), a land never (305.1: played, not cast).
     assert cold[NAMES.index("Lightning Bolt")] == ((1, True, ()),)
@@ -84,7 +89,7 @@ def test_a_dask_batch_gives_the_answers_of_local_processes_and_of_single_queries
             == oracle_kb.ask_many(states[:4], workers=1, chunk_size=3))
 
 
-def test_a_failing_state_in_the_middle_of_a_dask_batch_is_reported_and_loses_no_other(oracle_kb, dask_client):
+def test_a_failing_state_in_the_middle_of_a_dask_batch_is_reported_and_loses_no_other(oracle_kb, dask_client, cold):
     states = _states()[:9]
     unknown = _state("No Such Card")
     raising = _state("Counterspell")
@@ -99,28 +104,34 @@ def test_a_failing_state_in_the_middle_of_a_dask_batch_is_reported_and_loses_no_
 
     batch = states[:4] + [unknown] + states[4:6] + [raising] + states[6:]
     results = oracle_kb.ask_many(batch, question, chunk_size=3, scheduler=dask_client)
-    expected = [_castability(oracle_kb.ask(s)) for s in states]
-    assert [r for i, r in enumerate(results) if i not in (4, 7)] == expected
+    assert [r for i, r in enumerate(results) if i not in (4, 7)] == cold[:9]
     assert isinstance(results[4], QueryError) and "No Such Card" in str(results[4])
     assert isinstance(results[7], QuestionError) and results[7].error_type == "KeyError"
 
 
-def test_iter_many_streams_results_in_input_order(oracle_kb):
-    states = _states()[:6]
-    stream = oracle_kb.iter_many(states, _castability, workers=2, chunk_size=2)
-    assert next(stream) == _castability(oracle_kb.ask(states[0]))
-    assert list(stream) == [_castability(oracle_kb.ask(s)) for s in states[1:]]
+def test_iter_many_streams_results_in_input_order(oracle_kb, cold):
+    stream = oracle_kb.iter_many(_states()[:6], _castability, workers=2, chunk_size=2)
+    assert next(stream) == cold[0]
+    assert list(stream) == cold[1:6]
 
 
-def test_check_cards_on_dask_reports_what_it_reports_locally(cards_dir, cr_newest, dask_client):
+@pytest.fixture(scope="module")
+def mb2_local(cards_dir, cr_newest):
+    """The MB2 set file, its CR, and its card report from this process (check_cards, 1 worker)."""
     from pyrules.checks.card_checks import check_cards
     from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
 
     doc = load_comprehensive_rules(cr_newest)
     mb2 = cards_dir / "scryfall-sets" / "all_cards_mb2.json"
-    local = check_cards([mb2], doc, workers=1, chunk_size=100)
+    return mb2, doc, check_cards([mb2], doc, workers=1, chunk_size=100)
+
+
+def test_check_cards_on_dask_reports_what_it_reports_locally(mb2_local, dask_client):
+    from pyrules.checks.card_checks import check_cards
+
+    mb2, doc, local = mb2_local
     dask = check_cards([mb2], doc, chunk_size=100, scheduler=dask_client)
-    assert local.cards > 100 and local.findings
+    assert local.cards == 385 and local.findings
     assert (dask.cards, dask.card_names, dask.errors) == (local.cards, local.card_names, local.errors)
     assert dask.findings == local.findings
 
@@ -193,7 +204,7 @@ def test_a_session_with_the_common_facts_fixed_answers_as_cold_and_refuses_a_sta
     states = _states()
     session = WarmSession(oracle_kb, states, fix_common=True)
     assert session._fixed  # the players, a's priority, c in a's hand: in every state
-    for s in states:
+    for s in states[::2]:  # one card of each kind at each speed
         assert frozenset(map(str, session.solve_symbols(s))) == frozenset(map(str, solve(oracle_kb.facts(s)).symbols))
     no_card = GameState()  # every fact of it is in the universe, but c in a's hand is not one of them
     no_card.add_player("a")
@@ -203,7 +214,7 @@ def test_a_session_with_the_common_facts_fixed_answers_as_cold_and_refuses_a_sta
         session.solve_symbols(no_card)
 
 
-def test_local_workers_are_replaced_by_fresh_processes_and_answers_stay_equal(oracle_kb, monkeypatch):
+def test_local_workers_are_replaced_by_fresh_processes_and_answers_stay_equal(oracle_kb, monkeypatch, cold):
     # Memory flat over a whole-pool batch (issue 21): every RECYCLE_AFTER chunks the local pool
     # is replaced by fresh processes (clingo never frees a symbol a process made).
     import os
@@ -211,5 +222,25 @@ def test_local_workers_are_replaced_by_fresh_processes_and_answers_stay_equal(or
     monkeypatch.setattr("pyrules.solving.executors.RECYCLE_AFTER", 2)
     states = _states()[:8]
     answers = oracle_kb.ask_many(states, lambda a: (os.getpid(), _castability(a)), workers=2, chunk_size=1)
-    assert [a for _, a in answers] == [_castability(oracle_kb.ask(s)) for s in states]
+    assert [a for _, a in answers] == cold[:8]
     assert len({pid for pid, _ in answers}) >= 4 and os.getpid() not in {pid for pid, _ in answers}
+
+
+def test_pyrules_check_cards_with_scheduler_reports_what_local_processes_report(mb2_local, cr_newest, dask_client,
+                                                                                  capsys):
+    import json
+
+    from pyrules.cli import main
+
+    mb2, _, local = mb2_local
+    address = dask_client.scheduler.address
+    if not address.startswith("tcp://"):
+        pytest.skip("the command line connects by address: the process cluster's tcp:// scheduler")
+    code = main(["check", "--cr", str(cr_newest), "--cards", str(mb2), "--summary", "--format", "json",
+                 "--scheduler", address])
+    rows = json.loads(capsys.readouterr().out)
+    assert code in (0, 1)
+    summary = [r["summary"] for r in rows if r["check"] == "cards_summary"]
+    expected = local.summary()
+    assert [{k: v for k, v in s.items() if k != "seconds"} for s in summary] == [
+        {k: v for k, v in expected.items() if k != "seconds"}]

@@ -106,13 +106,22 @@ def _dead_rule_rows(domain, time_limit: float) -> list[dict]:
 
 def cmd_check(args: argparse.Namespace) -> int:
     """Run the checks; print the report; return the exit code."""
+    if getattr(args, "scheduler", None):  # connect first: no Dask, or no scheduler there, is one error at once
+        from pyrules.solving.executors import dask_client
+        args.scheduler = dask_client(args.scheduler)
+        try:
+            return _check(args)
+        finally:
+            args.scheduler.close()
+    return _check(args)
+
+
+def _check(args: argparse.Namespace) -> int:
+    """:func:`cmd_check` once the Dask client (if any) is connected."""
     from pyrules.checks.cr_document import check_document
     from pyrules.inputs.comprehensive_rules import load_comprehensive_rules
     from pyrules.checks.citations import check_citations
 
-    if getattr(args, "scheduler", None):  # connect first: no Dask, or no scheduler there, is one error at once
-        from pyrules.solving.executors import dask_client
-        args.scheduler = dask_client(args.scheduler)
     doc = load_comprehensive_rules(args.cr)
     previous = load_comprehensive_rules(args.since) if args.since else None
     rows: list[dict] = []
