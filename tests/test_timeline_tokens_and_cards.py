@@ -415,3 +415,51 @@ def test_secure_the_wastes_creates_x_tokens_as_announced_107_3(kb_of):
     assert made == {"token(stw,1,1,1)", "token(stw,1,1,2)", "token(stw,1,1,3)"}
     assert _holds(tl, 'token_subtype(token(stw,1,1,2),1,"Warrior")')
     assert _unapplied(tl) == set()
+
+
+def test_a_draw_from_an_empty_library_loses_at_the_next_check_121_4_704_5b(kb_of):
+    # bob's library is known whole (set_library_order(..., complete=True)) with one card: Divination
+    # ("Draw two cards") draws it, then attempts to draw from an empty library (121.4); the next
+    # state-based actions check makes him lose (704.5b), and the attempt is used up by that check
+    kb = kb_of("Divination", "Grizzly Bears")
+    s = _state(("div", "Divination", "hand", "bob"), ("c1", "Grizzly Bears", "library", "bob"), active="bob")
+    s.set_library_order("bob", ["c1"], complete=True)
+    s.then_cast("bob", "div")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "lost_game(bob)")
+    resolve = [st for st in tl.steps if st.user_event == 2][0]
+    assert _atom("drew_from_empty_library(bob)") in resolve.state
+    assert not any(f.name == "unapplied_effect" for f in resolve.state)
+    lost = next(c for st in tl.steps for c in st.changes if c.fluent == _atom("lost_game(bob)"))
+    assert "704.5b" in lost.citations
+    assert not _holds(tl, "drew_from_empty_library(bob)")
+
+
+def test_a_library_not_known_whole_leaves_the_missing_draw_an_assumption_121_4(kb_of):
+    kb = kb_of("Divination", "Grizzly Bears")
+    s = _state(("div", "Divination", "hand", "bob"), ("c1", "Grizzly Bears", "library", "bob"), active="bob")
+    s.set_library_order("bob", ["c1"])
+    s.then_cast("bob", "div")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert _holds(tl, "in_zone(c1,library)") and not _holds(tl, "lost_game(bob)")
+    assert _holds(tl, "unapplied_effect(div,1,effect(draws_cards))")
+
+
+def test_a_library_said_complete_with_a_card_without_a_place_is_inconsistent_401_1(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(("c1", "Grizzly Bears", "library", "bob"), ("c2", "Grizzly Bears", "library", "bob"))
+    s.set_library_order("bob", ["c1"], complete=True)
+    from pyrules.errors import NoAnswerError
+    with pytest.raises(NoAnswerError, match=r"library_not_complete\(bob,c2\)"):
+        kb.ask(s)
+
+
+def test_the_draw_step_with_an_empty_library_known_whole_loses_the_game_504_1_704_5b(kb_of):
+    kb = kb_of("Grizzly Bears")
+    s = _state(active="bob", phase="beginning", step="upkeep")
+    s.set_library_order("bob", [], complete=True)
+    s.then_go_to("draw")
+    tl = kb.run(s)
+    assert _holds(tl, "lost_game(bob)") and not _holds(tl, "unapplied_effect(bob,0,draw_step_draw)")

@@ -63,12 +63,15 @@ class ObjectsAndZonesMixin:
         """``obj`` is the top card of its owner's library."""
         self.extra.append(Function("top_of_library", [ident(obj)]))
 
-    def set_library_order(self, player: str, objects: Sequence[str]) -> None:
+    def set_library_order(self, player: str, objects: Sequence[str], complete: bool = False) -> None:
         """The top cards of ``player``'s library, in order: ``objects[0]`` is the top card (401.1;
         facts ``top_of_library/1`` for it and ``library_position(X, N)``, N = 1, 2, ... for each). Each
         must be an object already added to ``player``'s library. A sequence of events draws and mills
         these known cards (rules_asp/time/resolution_effects_tokens_and_cards.lp); below them the
-        order is unknown.
+        order is unknown. ``complete=True``: these are all the cards of the library (fact
+        ``library_complete/1``), so drawing more than it holds is an attempt to draw from an empty
+        library (121.4: the player loses at the next check, 704.5b); a library object added without
+        a place makes the state inconsistent (``library_not_complete``).
 
         Raises:
             QueryError: an object not added yet, not in a library, not owned by ``player``, or given twice.
@@ -84,6 +87,12 @@ class ObjectsAndZonesMixin:
             if n == 1:
                 self.extra.append(Function("top_of_library", [ident(x)]))
             self.extra.append(Function("library_position", [ident(x), Number(n)]))
+        if not isinstance(complete, bool):
+            raise QueryError(f"set_library_order: complete must be True or False, not {complete!r}")
+        if complete:
+            if player not in self.players:
+                raise QueryError(f"set_library_order: {player!r} is not a player of this state")
+            self.extra.append(Function("library_complete", [ident(player)]))
 
     def set_life(self, player: str, life: int) -> None:
         """``player``'s life total before the events (119); replaces a total set before."""
