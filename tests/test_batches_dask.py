@@ -244,3 +244,24 @@ def test_pyrules_check_cards_with_scheduler_reports_what_local_processes_report(
     expected = local.summary()
     assert [{k: v for k, v in s.items() if k != "seconds"} for s in summary] == [
         {k: v for k, v in expected.items() if k != "seconds"}]
+
+
+def test_a_failing_batch_of_check_cards_is_reported_per_record_and_the_others_are_checked(mb2_local, monkeypatch):
+    import pyrules.checks.card_checks as card_checks
+
+    mb2, doc, local = mb2_local
+    real = card_checks._chunk_check
+
+    def fails_on_the_second_batch(catalog, item):
+        records, _ = item
+        if records[0][0] == 100:  # the batch of records 100..199
+            raise MemoryError("out of memory in this batch")
+        return real(catalog, item)
+
+    monkeypatch.setattr(card_checks, "_chunk_check", fails_on_the_second_batch)
+    report = card_checks.check_cards([mb2], doc, workers=1, chunk_size=100)
+    lost = [e for e in report.errors if "not checked" in e[2]]
+    assert [e[1] for e in lost] == [f"record {i}" for i in range(100, 200)]
+    assert all("MemoryError: out of memory in this batch" in e[2] for e in lost)
+    assert report.cards == local.cards - 100
+    assert report.findings and set(report.findings) < set(local.findings)  # the other batches' findings

@@ -333,9 +333,9 @@ def check_cards(files: Iterable[str | Path], doc, workers: int = 2, chunk_size: 
     names: set[str] = set()
     residues: set[str] = set()
     uncleans: set[str] = set()
-    bar = progress_bar(sum(len(r) for r, _ in chunks), progress, "card", "cards")
-    results = counted(run_ordered(_chunk_check, catalog, chunks, workers, scheduler), bar,
-                      lambda r: r[0] if not isinstance(r, TaskFailure) else 0)
+    sizes = iter([len(r) for r, _ in chunks])  # the bar counts records, batch by batch
+    bar = progress_bar(sum(len(r) for r, _ in chunks), progress, "record", "cards")
+    results = counted(run_ordered(_chunk_check, catalog, chunks, workers, scheduler), bar, lambda _: next(sizes))
     for (records, source), result in zip(chunks, results):
         if isinstance(result, TaskFailure):
             report.errors += [(source, f"record {index}", f"not checked: {result.message}") for index, _ in records]
