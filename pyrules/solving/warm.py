@@ -28,9 +28,10 @@ evaluated by the solver. Only true atoms are in a model, and the bridge atoms ar
 (``#show.`` in show.lp), so the shown atoms are those of the cold solve.
 ``tests/test_warm.py`` checks it on generated states.
 
-Batch mode (:func:`ask_many`) splits many states into chunks, answers each chunk with a warm
-session over that chunk in forked worker processes (one per core), and returns the results in
-input order.
+Batch mode (:func:`pyrules.solving.batches.ask_many`) splits many states into chunks, answers
+each chunk with a warm session over that chunk (``fix_common``: the facts every state of the chunk
+has are grounded as facts) on an executor — forked local processes or a Dask cluster
+(:mod:`pyrules.solving.executors`) — and returns the results in input order.
 """
 
 from __future__ import annotations
