@@ -183,15 +183,20 @@ def test_clingo_symbols_are_pickled_as_values_for_another_process():
 def test_the_progress_bar_shows_only_when_asked_or_on_a_terminal(oracle_kb, monkeypatch):
     from pyrules.solving.executors import LONG_BATCH, progress_bar
 
-    assert progress_bar(LONG_BATCH * 10, None, "state", "t") is None  # pytest's stderr is no terminal
-    assert progress_bar(LONG_BATCH * 10, False, "state", "t") is None
-    monkeypatch.setattr(sys.stderr, "isatty", lambda: True, raising=False)
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.setattr(sys, "stderr", io.StringIO())  # not a terminal
+    assert progress_bar(LONG_BATCH * 10, None, "state", "t") is None
+    monkeypatch.setattr(sys, "stderr", Terminal())
+    assert progress_bar(LONG_BATCH * 10, False, "state", "t") is None  # asked for none
     assert progress_bar(LONG_BATCH - 1, None, "state", "t") is None  # a short batch: no bar
     bar = progress_bar(LONG_BATCH, None, "state", "t")
     assert bar is not None
     bar.close()
     err = io.StringIO()
-    monkeypatch.setattr(sys, "stderr", err)
+    monkeypatch.setattr(sys, "stderr", err)  # asked for: shown even when stderr is no terminal
     results = oracle_kb.ask_many(_states()[:3], _castability, workers=1, progress=True)
     assert len(results) == 3 and "3/3" in err.getvalue()
 
