@@ -171,3 +171,19 @@ def test_leaving_combat_before_its_damage_is_dealt_is_refused_510_1(kb_of):
     step = kb.run(s).steps[-1]
     assert str(step.refused) == "passes_step(combat_damage,combat_damage_not_dealt)"
     assert "510.1" in step.refused_citations
+
+
+def test_an_intervening_if_makes_the_trigger_an_assumption_not_a_stack_object_603_4(kb_of):
+    # Apothecary Geist: "When this creature enters, if you control another Spirit, you gain 3 life."
+    # 603.4: it triggers only if the condition holds, which no rule here judges: nothing waits to be
+    # put on the stack (no put_triggers is asked for), and the answers carry the trigger as assumed
+    kb = kb_of("Apothecary Geist")
+    s = _state(("geist", "Apothecary Geist", "hand", "alice"))
+    s.then_cast("alice", "geist")
+    s.then_resolve()
+    s.then_pass_priority()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps)
+    assert _holds(tl, "unapplied_effect(geist,2,trigger_condition_unread)")
+    assert _holds(tl, "life_total(alice,20)")
