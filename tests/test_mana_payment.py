@@ -29,6 +29,7 @@ def state(permanents: dict[str, str], hand: dict[str, str], *, life: int | None 
     if life is not None:
         s.set_life("alice", life)
     s.set_turn("alice", "precombat_main", priority="alice")
+    s.ask_payments()
     for obj, card in permanents.items():
         s.add_object(obj, card, "battlefield", "alice", controller="alice")
         if obj not in new:
@@ -246,3 +247,18 @@ def test_asking_a_payment_for_a_permanent_is_refused(kb):
     s.ask_payment("m1")
     with pytest.raises(StateValueError, match="ask_payment: obj given as payment_asked"):
         kb.ask(s)
+
+
+def test_payments_are_answered_only_when_asked(kb):
+    # not asked (GameState.ask_payments / ask_payment): no payment answer, and none of it grounds
+    s = GameState()
+    s.add_player("alice")
+    s.set_turn("alice", "precombat_main", priority="alice")
+    s.add_object("m1", "Mountain", "battlefield", "alice")
+    s.add_object("strike", "Lightning Strike", "hand", "alice")
+    answers = kb.ask(s)
+    assert answers.payments() == [] and answers.derived("can_produce") == []
+    assert [o.allowed for o in answers.cast_options("strike")] == [True]
+    s.ask_payment("strike")  # this one only
+    (pay,) = kb.ask(s).payments()
+    assert (pay.object, pay.payable) == ("strike", False)

@@ -55,7 +55,7 @@ KIND_TEXT = {
     "shuffle": "which libraries are shuffled and what is shuffled in (701.24)",
     "names": "which names may be chosen for a 'choose a card name' effect (201.3)",
     "format": "legality of cards in formats (100.6)",
-    "mana": "mana each permanent can produce now; can each castable spell's total cost be paid (605, 601.2g-h)",
+    "mana": "asked payments (ask_payments): what permanents produce, can each spell's cost be paid (605, 601.2g-h)",
 }
 
 

@@ -88,11 +88,17 @@ class CostsMixin:
             out.append(Function("proposal_fused", [pr]))
         self.extra += out
 
+    def ask_payments(self) -> None:
+        """Ask whether each spell a player may begin to cast by its mana cost can be paid with the mana
+        their permanents can produce now, and what those produce (601.2g-h, 605;
+        :meth:`pyrules.answers.answer_set.Answers.payments`). Not asked, none of it is computed."""
+        self.extra.append(Function("payments_asked", []))
+
     def ask_payment(self, obj: str) -> None:
-        """Ask for one way to pay the mana of the total cost of casting ``obj`` (a card off the
-        battlefield) with the mana its caster's permanents can produce now: which source pays which
-        symbol (601.2g-h, 107.4; :attr:`pyrules.answers.payments.Payment.uses`). Without it the
-        payment verdicts say only whether some payment exists.
+        """Ask whether ``obj`` (a card off the battlefield) can be paid for, as :meth:`ask_payments`
+        does for every spell, and for one way to pay the mana of its total cost with the mana its
+        caster's permanents can produce now: which source pays which symbol (601.2g-h, 107.4;
+        :attr:`pyrules.answers.payments.Payment.uses`).
 
         Raises:
             QueryError: ``obj`` is no object of this state.

@@ -4,9 +4,10 @@
 Cold: a new solver each run (``KnowledgeBase.ask``: rule files parsed, grounded, solved).
 Prints the median of ``--runs`` runs (>= 5) in milliseconds. ``--lands``: the battlefield cycles
 through three mana sources too (Mountain, Island, Llanowar Elves: 305.6 and 605.1a abilities in
-play, issue 18), so the mana payment verdicts (rules_asp/casting/mana_payment.lp) are computed.
+play, issue 18); ``--payments``: the state asks for the payment verdicts too
+(``GameState.ask_payments``; rules_asp/casting/mana_payment.lp), which are computed only when asked.
 
-    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared] [--lands]
+    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared] [--lands] [--payments]
 """
 
 from __future__ import annotations
@@ -29,7 +30,7 @@ HAND = ["Lightning Bolt", "Divination", "Fire // Ice", "Silver Scrutiny", "Disme
 MANA_SOURCES = ["Mountain", "Island", "Llanowar Elves"]
 
 
-def build(shared: Path, lands: bool = False) -> tuple[KnowledgeBase, GameState]:
+def build(shared: Path, lands: bool = False, payments: bool = False) -> tuple[KnowledgeBase, GameState]:
     battlefield = BATTLEFIELD + MANA_SOURCES if lands else BATTLEFIELD
     records: dict[str, dict] = {}
     for f in ("scryfall-oracle-compact-A-K.json", "scryfall-oracle-compact-L-Z.json"):
@@ -50,6 +51,8 @@ def build(shared: Path, lands: bool = False) -> tuple[KnowledgeBase, GameState]:
         s.add_object(f"h{i}", name, "hand", "a")
     s.allow_as_though_flash("orrery", "a", source="bf2")
     s.cost_floor("trinisphere", 3)
+    if payments:
+        s.ask_payments()
     return kb, s
 
 
@@ -59,8 +62,9 @@ def main() -> None:
     ap.add_argument("--shared", type=Path,
                     default=Path(os.environ.get("PYRULES_SHARED", Path(__file__).resolve().parents[3] / "shared")))
     ap.add_argument("--lands", action="store_true", help="mana sources on the battlefield too (issue 18)")
+    ap.add_argument("--payments", action="store_true", help="ask for the payment verdicts (issue 18)")
     args = ap.parse_args()
-    kb, state = build(args.shared, args.lands)
+    kb, state = build(args.shared, args.lands, args.payments)
     times, n_options = [], 0
     for _ in range(max(5, args.runs)):
         t0 = time.perf_counter()
