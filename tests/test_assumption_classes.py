@@ -88,19 +88,20 @@ def test_the_same_spell_not_resolved_this_turn_assumes_nothing(kb):
 
 def test_an_unread_cast_from_graveyard_ability_is_named_though_no_rule_covers_the_casting(kb):
     # Gravecrawler in the graveyard: no rule lets it be cast from there, so there is no cast verdict —
-    # and its own unread "You may cast this card from your graveyard as long as you control a Zombie"
-    # is named for casting questions about it (113.6f: it functions in the graveyard).
+    # and its own "You may cast this card from your graveyard as long as you control a Zombie" (read
+    # as a conditional_effect no rule applies, issue 19) is named for casting questions about it
+    # (113.6f: it functions in the graveyard).
     s = own_main_phase()
     s.add_object("gc", GRAVECRAWLER, "graveyard", "a")
     answers = kb.ask(s)
     assert answers.cast_options("gc") == []
     (assumed,) = answers.assumptions("casting", obj="gc")
     assert (assumed.object, assumed.ability) == ("gc", 2)
-    assert assumed.text == "You may cast this card from your graveyard as long as you control a Zombie"
-    # An unread static ability of a card in a graveyard could also be one that functions there for every
-    # answer (113.6m: "as long as this card is in your graveyard"): listed for every kind, of all objects.
-    assert (assumed.kinds, assumed.scope) == (("casting", "cost", "outcome", "combat", "characteristics"), "all")
-    assert answers.assumptions("outcome") == [assumed]
+    assert assumed.text == "read as conditional_effect: no rules for it yet"
+    # Read, it is a permission to cast this card (601.3): it bears on casting it only, not on other
+    # answers (an unread one would be listed for every kind, of all objects: 113.6m).
+    assert (assumed.kinds, assumed.scope) == (("casting", "cost"), "gc")
+    assert answers.assumptions("outcome") == []
 
 
 def test_a_read_static_ability_of_a_card_in_a_graveyard_is_no_assumption_of_other_answers(kb):
