@@ -110,3 +110,17 @@ def test_the_red_symbol_paid_with_red_is_cast_107_4a(kb_of):
     tl = kb.run(s)
     assert tl.steps[-1].refused is None, tl.steps[-1].refused
     assert _atom("in_zone(bolt,stack)") in tl.steps[-1].state
+
+
+def test_a_spell_cast_face_down_is_not_resolved_into_a_face_up_permanent_708_4(kb_of):
+    # the newcomer's finding: a disguised Hunted Bonebrute became a 6/2 face-up permanent with its
+    # abilities; face-down permanents (708.2, 708.4) are not modelled yet, so the resolution is refused
+    kb = kb_of("Hunted Bonebrute")
+    s = _state(("n", "Hunted Bonebrute", "hand", "alice"))
+    s.then_cast("alice", "n", face=0, method="disguise")
+    s.then_resolve()
+    tl = kb.run(s)
+    cast, resolve = [st for st in tl.steps if st.user_event]
+    assert cast.refused is None, cast.refused
+    assert str(resolve.refused) == "face_down_permanent_not_modelled(n)" and "708.4" in resolve.refused_citations
+    assert _atom("in_zone(n,stack)") in tl.steps[-1].state

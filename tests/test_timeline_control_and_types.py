@@ -85,6 +85,28 @@ def test_the_stolen_creature_returned_in_cleanup_untaps_in_its_owners_untap_step
     assert "502.3" in _citations(untap, "tapped(bears)", "ends")
 
 
+def test_control_returning_in_the_cleanup_next_turn_performs_is_seen_by_the_untap_step_502_3_302_6(kb_of):
+    # the newcomer's finding: next_turn performs the cleanup itself (514.2), and the untap step (502.3)
+    # and 302.6 must see the controller after it: bob untaps his Bears and has controlled them
+    # continuously since his turn began
+    kb = kb_of("Act of Treason", "Grizzly Bears")
+    s = _state(("aot", "Act of Treason", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "aot", targets=["bears"])
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_declare_blockers({})
+    s.then_go_to("combat_damage")
+    s.then_combat_damage()
+    s.then_next_turn("bob")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    untap = _user_steps(tl)[-1]
+    assert _atom("controller(bears,bob)") in untap.state and _atom("tapped(bears)") not in untap.state
+    assert _atom("controlled_since_turn_began(bears)") in untap.state
+    assert _atom("not_controlled_since_turn_began(bears)") not in untap.state
+
+
 def test_without_the_control_change_the_opponents_creature_cannot_be_declared_as_an_attacker_508_1a(kb_of):
     kb = kb_of("Grizzly Bears")
     s = _state(("bears", "Grizzly Bears", "battlefield", "bob"), phase="combat", step="beginning_of_combat")

@@ -46,3 +46,25 @@ def test_a_land_on_the_opponents_turn_or_with_a_spell_on_the_stack_is_refused_30
     s.then_play_land("alice", "f1")
     step = kb.run(s).steps[-1]
     assert str(step.refused) == "may_not_play_land(timing)" and "305.1" in step.refused_citations
+
+
+def test_an_additional_land_play_this_turn_ends_with_the_turn_305_2_514_2(kb_of):
+    # the newcomer's finding: "play an additional land this turn" still counted on alice's next turn
+    kb = kb_of("Forest")
+    s = _state(("f1", "Forest", "hand", "alice"), ("f2", "Forest", "hand", "alice"), ("f3", "Forest", "hand", "alice"),
+               ("f4", "Forest", "hand", "alice"))
+    s.allow_additional_land_plays("explore", "alice", 1)
+    s.then_play_land("alice", "f1")
+    s.then_play_land("alice", "f2")                  # the additional one (305.2)
+    s.then_go_to("end")
+    s.then_next_turn("bob")
+    s.then_go_to("draw")
+    s.then_next_turn("alice")
+    s.then_go_to("draw")
+    s.then_go_to("precombat_main")
+    s.then_play_land("alice", "f3")
+    s.then_play_land("alice", "f4")                  # one land this turn only (305.2b)
+    tl = kb.run(s)
+    steps = _user_steps(tl)
+    assert steps[1].refused is None and _atom("in_zone(f2,battlefield)") in steps[1].state
+    assert steps[-2].refused is None and str(steps[-1].refused) == "may_not_play_land(no_land_play_available)"

@@ -118,6 +118,26 @@ def test_man_o_wars_targets_are_checked_as_it_goes_on_the_stack_603_3d_115_1(kb_
     assert str(put("scout").refused) == "target_undecided(scout)"
     step = put("bears")
     assert step.refused is None and not any(f.name == "unapplied_effect" for f in step.state), sorted(map(str, step.state))
+    # "target creature" is one target (601.2c, 603.3d): two are refused, as for a cast
+    s = _state(("mow", "Man-o'-War", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("b2", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "mow")
+    s.then_resolve()
+    s.then_put_triggers(targets={"mow": ["bears", "b2"]})
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "too_many_targets(mow,2,1)" and "603.3d" in step.refused_citations
+
+
+def test_a_source_named_twice_in_the_order_and_a_turn_for_the_active_player_are_refused_603_3b_500_7(kb_of):
+    kb = kb_of("Nyx-Fleece Ram")
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"), phase="beginning", step="untap")
+    s.then_go_to("upkeep")
+    s.then_put_triggers(order=["ram", "ram"])
+    assert str(kb.run(s).steps[-1].refused) == "source_ordered_twice(ram)"
+    s = _state(("ram", "Nyx-Fleece Ram", "battlefield", "alice"))
+    s.then_next_turn("alice")        # alice's turn again: only an extra turn an effect gives (500.7)
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "extra_turn_not_given" and "500.7" in step.refused_citations
 
 
 def test_doomed_traveler_dies_to_lightning_bolt_and_its_trigger_resolves_700_4(kb_of):
