@@ -39,8 +39,8 @@ from pyrules import GameState  # noqa: E402
 EVENTS = (
     ("cast", ("a", "h0"), {"targets": ["bf0"]}),  # Lightning Bolt at Bob's Grizzly Bears (601.2; Orrery)
     ("resolve", (), {}),                          # 3 damage; the Bears die (608.2, 704.5g)
-    ("go_to", ("cleanup",), {}),                  # 514.2
-    ("next_turn", ("a",), {}),                    # Alice's turn (502.3)
+    ("next_turn", ("a",), {}),                    # the cleanup (514.2), then Alice's turn (502.3)
+    ("go_to", ("draw",), {}),                     # her draw (504.1; no step with something to do is passed, 500.1)
     ("go_to", ("declare_attackers",), {}),
     ("declare_attackers", ({"bf1": "b", "bf5": "b", "bf9": "b"},), {}),  # Memnite, Bears, Finks attack Bob (508.1)
     ("go_to", ("declare_blockers",), {}),
