@@ -17,7 +17,7 @@ import pytest
 
 from pyrules import GameState
 
-CARDS = ("Lava Spike", "Wear Away", "Splicer's Skill", "Lightning Bolt", "Bone Saw")
+CARDS = ("Lava Spike", "Wear Away", "Splicer's Skill", "Lightning Bolt", "Bone Saw", "Kodama's Might", "Grizzly Bears")
 
 # (an artifact on the battlefield?, spell cast, cards spliced) -> (proposal verdict, reason)
 ROWS = [
@@ -27,6 +27,10 @@ ROWS = [
     (True, "ls", ("ss",), ("undecided", "splice(ss)")),                    # quality not read
     (True, "ss", ("ss",), ("illegal", "splice_is_the_spell")),             # 601.2a, whatever its quality
     (True, "bolt", ("wa",), ("illegal", "splice_quality_not_met(wa)")),    # 702.47a: not Arcane
+    # Kodama's Might ("Target creature gets +2/+2 until end of turn. Splice onto Arcane {G}"): with the
+    # Bears on the battlefield it has a target; with none, 702.47b (found by the mutation helper)
+    (True, "ls", ("km",), ("legal", None)),
+    (False, "ls", ("km",), ("illegal", "splice_without_legal_target(km)")),
 ]
 
 
@@ -39,8 +43,10 @@ def state(artifact: bool, spell: str, splice: tuple[str, ...]) -> GameState:
     s.add_object("wa", "Wear Away", "hand", "a")
     s.add_object("ss", "Splicer's Skill", "hand", "a")
     s.add_object("bolt", "Lightning Bolt", "hand", "a")
+    s.add_object("km", "Kodama's Might", "hand", "a")
     if artifact:
         s.add_object("saw", "Bone Saw", "battlefield", "b")
+        s.add_object("bears", "Grizzly Bears", "battlefield", "b")
     s.propose("p", "a", spell, splice=splice, targets=("b",) if spell in ("ls", "bolt") else ())
     return s
 
@@ -66,7 +72,7 @@ def test_splice_proposal_verdict_each_condition_702_47a_702_47b_601_2a(session, 
 def test_splice_option_needs_a_legal_target_for_the_spliced_text_702_47b(session, artifact):
     # Wear Away onto Lava Spike (an Arcane spell a may cast): an option only with an artifact to target
     answers = session.ask(state(artifact, "ls", ("wa",)))
-    options = [d.args for d in answers.derived("splice_option") if d.args[1] == "ls"]
+    options = [d.args for d in answers.derived("splice_option") if d.args[1] == "ls" and d.args[3] == "wa"]
     refused = [d for d in answers.derived("splice_not_possible") if d.args[1] == "ls" and d.args[3] == "wa"]
     if artifact:
         assert options == [("a", "ls", "1", "wa")] and refused == []
