@@ -549,6 +549,7 @@ def test_new_ids_are_text_and_the_ask_report_answers_every_question():
         state.add_player(clingo.Function("bob"))
     state.add_object("o7", "Shock", zone="hand", owner="alice")
     state.add_object("o1", "Shock", zone="graveyard", owner="alice")
+    state.ask_characteristics()      # every question: the characteristics too (computed only when asked)
     text = report(kb.ask(state), state, QUESTIONS)
     assert "o7" in text and "o1" in text
 

@@ -102,6 +102,7 @@ def oracle_characteristics(tmp_path_factory, cards_dir):
     from pyrules.facts.scenario import load_scenario
     scenario = load_scenario(path)
     kb = KnowledgeBase.from_files(scenario.card_files, names=scenario.state.card_names(), time_limit=60)
+    scenario.state.ask_characteristics()
     return path, {c.object: c for c in kb.ask(scenario.state).characteristics()}
 
 

@@ -111,3 +111,19 @@ def test_a_transformed_cards_back_face_name_is_refused_naming_the_card(tmp_path,
     err = capsys.readouterr().err
     assert "unknown card 'Insectile Aberration'" in err
     assert "it is a face of 'Delver of Secrets // Insectile Aberration': name that card (712.1, 709.1)" in err
+
+
+def test_characteristics_not_asked_are_refused_not_given_empty(kb_of):
+    # object_characteristics.lp is computed only when asked (every cold query paid ~20% for it):
+    # Answers.characteristics() without state.ask_characteristics() is an error, never an empty list
+    from pyrules import GameState
+    from pyrules.errors import QueryError
+    kb = kb_of("Grizzly Bears")
+    s = GameState()
+    s.add_player("alice")
+    s.add_object("bears", "Grizzly Bears", "battlefield", "alice")
+    with pytest.raises(QueryError, match="ask_characteristics"):
+        kb.ask(s).characteristics()
+    s.ask_characteristics()
+    (bears,) = kb.ask(s).characteristics()
+    assert bears.object == "bears" and (bears.power, bears.toughness) == (2, 2)

@@ -296,7 +296,7 @@ BUILDER_CALLS = {
     "allow_cast": dict(effect="perm", player="a", zone="graveyard", card_types=["instant"]),
     "allow_play_as_though_flash": dict(effect="sw", player="a", card_types=["land"]),
     "ask_payment": dict(obj="hd"),
-    "ask_payments": dict(),
+    "ask_payments": dict(), "ask_characteristics": dict(),
     "attack": dict(obj="bf", attacked="b"),
     "begin_casting": dict(player="a", obj="hd", face=1, effect="fl"),
     "begin_resolving": dict(event="ev", spell="st"),

@@ -410,9 +410,12 @@ class Answers(KindAnswers):
         know here is None and named in ``unknown`` (colors of a face without a mana cost, 202.2e).
 
         Raises:
-            QueryError: ``obj`` is not an object of the state."""
+            QueryError: ``obj`` is not an object of the state, or the state did not ask for them
+            (``GameState.ask_characteristics()``: not asked, they are not computed)."""
         if obj is not None:
             obj = self._check_object(obj)
+        if clingo.Function("characteristics_asked", []) not in self._state.extra:
+            raise QueryError("characteristics were not asked for: call state.ask_characteristics() before kb.ask(state)")
         by_obj: dict[str, list[clingo.Symbol]] = defaultdict(list)
         for a in self._atoms.get("characteristic", []) + self._atoms.get("characteristic_unknown", []):
             by_obj[self._memo.name(a.arguments[0])].append(a)

@@ -82,6 +82,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     questions = tuple(q for q in asked if q != STEPS)
     deadline = Deadline(args.time_limit)  # one limit for reading the scenario and cards, and solving
     scenario = load_scenario(args.scenario)
+    if "characteristics" in questions or args.explain == "characteristics":
+        scenario.state.ask_characteristics()   # computed only when asked (object_characteristics.lp)
     has_events = bool(scenario.state.sequence_events)
     if STEPS in asked and not has_events:
         raise ScenarioError(f"no [[events]] in this scenario: the question '{STEPS}' answers a sequence of events",

@@ -94,6 +94,12 @@ class CostsMixin:
         :meth:`pyrules.answers.answer_set.Answers.payments`). Not asked, none of it is computed."""
         self.extra.append(Function("payments_asked", []))
 
+    def ask_characteristics(self) -> None:
+        """Ask for each object's characteristics now (109.3; :meth:`pyrules.answers.answer_set.Answers.characteristics`,
+        rules_asp/characteristics_and_objects/object_characteristics.lp). Not asked, none of it is computed."""
+        if Function("characteristics_asked", []) not in self.extra:
+            self.extra.append(Function("characteristics_asked", []))
+
     def ask_payment(self, obj: str) -> None:
         """Ask whether ``obj`` (a card off the battlefield) can be paid for, as :meth:`ask_payments`
         does for every spell, and for one way to pay the mana of its total cost with the mana its
