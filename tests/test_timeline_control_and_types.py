@@ -26,7 +26,9 @@ def _unapplied(state) -> set[str]:
 
 # ----------------------------------------------------------------------------- control change
 
-def _threatened(kb, spell):
+def _threat_sequence(spell, cleanup=True):
+    """alice steals bob's tapped Bears with ``spell``, attacks him with them; then (``cleanup``)
+    goes to the end step and the cleanup step."""
     s = _state(("steal", spell, "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
     s.tap("bears")
     s.then_cast("alice", "steal", targets=["bears"])
@@ -35,9 +37,14 @@ def _threatened(kb, spell):
     s.then_declare_attackers({"bears": "bob"})
     s.then_declare_blockers({})
     s.then_combat_damage()
-    s.then_go_to("end")
-    s.then_go_to("cleanup")
-    return kb.run(s)
+    if cleanup:
+        s.then_go_to("end")
+        s.then_go_to("cleanup")
+    return s
+
+
+def _threatened(kb, spell):
+    return kb.run(_threat_sequence(spell))
 
 
 @pytest.mark.parametrize("spell", ["Threaten", "Act of Treason"])
@@ -66,16 +73,7 @@ def test_the_stolen_creature_returned_in_cleanup_untaps_in_its_owners_untap_step
     # a newcomer's doubt: the Bears, tapped by attacking for alice, come back to bob in cleanup
     # (514.2); in bob's untap step he untaps the permanents he controls (502.3), the Bears among them
     kb = kb_of("Threaten", "Grizzly Bears")
-    s = _state(("steal", "Threaten", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
-    s.tap("bears")
-    s.then_cast("alice", "steal", targets=["bears"])
-    s.then_resolve()
-    s.then_go_to("beginning_of_combat")
-    s.then_declare_attackers({"bears": "bob"})
-    s.then_declare_blockers({})
-    s.then_combat_damage()
-    s.then_go_to("end")
-    s.then_go_to("cleanup")
+    s = _threat_sequence("Threaten")
     s.then_next_turn("bob")
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
@@ -90,14 +88,7 @@ def test_control_returning_in_the_cleanup_next_turn_performs_is_seen_by_the_unta
     # and 302.6 must see the controller after it: bob untaps his Bears and has controlled them
     # continuously since his turn began
     kb = kb_of("Act of Treason", "Grizzly Bears")
-    s = _state(("aot", "Act of Treason", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
-    s.then_cast("alice", "aot", targets=["bears"])
-    s.then_resolve()
-    s.then_go_to("beginning_of_combat")
-    s.then_declare_attackers({"bears": "bob"})
-    s.then_declare_blockers({})
-    s.then_go_to("combat_damage")
-    s.then_combat_damage()
+    s = _threat_sequence("Act of Treason", cleanup=False)
     s.then_next_turn("bob")
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
