@@ -90,3 +90,62 @@ def test_phyrexian_arena_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
+
+
+def _blood_artist_sees(kb, victim_owner: str, bolt_target: str):
+    """alice's Blood Artist and a Grizzly Bears of ``victim_owner``; alice's Lightning Bolt kills
+    ``bolt_target``; the trigger targets bob, then resolves."""
+    s = _state(("ba", "Blood Artist", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", victim_owner),
+               ("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=[bolt_target])
+    s.then_resolve()
+    s.then_put_triggers(targets={"ba": ["bob"]})
+    s.then_resolve()
+    return kb.run(s)
+
+
+def test_blood_artist_sees_another_creature_die_whoever_controls_it_700_4_603_10a(kb_of):
+    # "Whenever this creature or another creature dies, target player loses 1 life and you gain 1
+    # life." bob's Bears die to the Bolt (704.5g, 700.4): another creature, bob's, dies; the ability
+    # triggers in the check that kills it, is controlled by alice (603.3a), targets bob (603.3d) and
+    # resolves: bob 19, alice 21.
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt")
+    tl = _blood_artist_sees(kb, "bob", "bears")
+    assert tl.finished, tl.steps[-1].refused
+    check = next(st for st in tl.steps if st.user_event is None and _pending(st))
+    assert _atom("in_zone(bears,graveyard)") in check.state
+    assert _pending(check) == [f"pending_trigger(ability(ba,1,{check.time - 1}),alice)"]
+    assert {"603.2", "700.4"} <= _trigger_citations(check)
+    assert _holds(tl, "life_total(bob,19)") and _holds(tl, "life_total(alice,21)")
+    # "target player" is not among the targets the slot counter judges (casting/targets.lp): the
+    # target bob is taken as chosen, and every later answer lists that it was not checked
+    assert _holds(tl, "unapplied_effect(ba,1,trigger_targets_unchecked)")
+    assert [a.text for a in tl.final.assumptions() if a.object == "ba"] == ["effect_not_applied(trigger_targets_unchecked)"]
+
+
+def test_blood_artist_sees_your_own_creature_die_too_603_2(kb_of):
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt")
+    tl = _blood_artist_sees(kb, "alice", "bears")
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(bob,19)") and _holds(tl, "life_total(alice,21)")
+
+
+def test_blood_artist_dying_itself_triggers_looking_back_603_10a(kb_of):
+    # "this creature ... dies": the Bolt kills the Artist itself; it is looked back on as it last
+    # existed on the battlefield (603.10a), so its ability triggers from the graveyard's side
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt")
+    tl = _blood_artist_sees(kb, "bob", "ba")
+    assert tl.finished, tl.steps[-1].refused
+    check = next(st for st in tl.steps if st.user_event is None and _pending(st))
+    assert _atom("in_zone(ba,graveyard)") in check.state and _atom("in_zone(bears,battlefield)") in check.state
+    assert {"700.4", "603.10a"} <= _trigger_citations(check)
+    assert _holds(tl, "life_total(bob,19)") and _holds(tl, "life_total(alice,21)")
+
+
+def test_blood_artist_does_not_trigger_when_no_creature_dies_700_4(kb_of):
+    # the Bolt goes to bob's face: nothing dies, nothing triggers (put_triggers then has nothing to put)
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt")
+    tl = _blood_artist_sees(kb, "bob", "bob")
+    assert str(tl.steps[-1].refused) == "not_a_pending_source(ba)"
+    assert not any(_pending(st) for st in tl.steps)
+    assert _atom("life_total(bob,17)") in tl.steps[-2].state and _atom("life_total(alice,20)") in tl.steps[-2].state
