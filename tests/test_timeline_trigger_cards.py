@@ -149,3 +149,72 @@ def test_blood_artist_does_not_trigger_when_no_creature_dies_700_4(kb_of):
     assert str(tl.steps[-1].refused) == "not_a_pending_source(ba)"
     assert not any(_pending(st) for st in tl.steps)
     assert _atom("life_total(bob,17)") in tl.steps[-2].state and _atom("life_total(alice,20)") in tl.steps[-2].state
+
+
+def _elemental(tl, token: str, owner: str = "alice") -> None:
+    """``token`` is a 1/1 red Elemental creature token on the battlefield under ``owner``'s control (111.3)."""
+    for fluent in ("in_zone({0},battlefield)", f"controller({{0}},{owner})", "token({0})", "token_card_type({0},creature)",
+                   "base_power({0},1)", "base_toughness({0},1)", "token_color({0},red)", 'token_subtype({0},1,"Elemental")'):
+        assert _holds(tl, fluent.format(token)), fluent.format(token)
+
+
+def test_young_pyromancer_triggers_on_casting_an_instant_and_its_token_comes_before_the_spell_resolves_601_2i_405_5(kb_of):
+    # "Whenever you cast an instant or sorcery spell, create a 1/1 red Elemental creature token."
+    # Casting the Bolt triggers it (601.2i: once cast, 603.2); it goes on the stack above the Bolt
+    # (603.3) and resolves first (405.5): the Elemental exists while the Bolt is still on the stack.
+    kb = kb_of("Young Pyromancer", "Grizzly Bears", "Lightning Bolt")
+    s = _state(("yp", "Young Pyromancer", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, put, trigger, bolt = _user_steps(tl)
+    check = next(st for st in tl.steps if st.user_event is None and _pending(st))
+    assert check.time == cast.time + 1        # judged in the check right after the cast, the Bolt on the stack
+    trigger_id = f"ability(yp,1,{check.time - 1})"
+    assert _pending(check) == [f"pending_trigger({trigger_id},alice)"]
+    assert {"603.2", "601.2i"} <= _trigger_citations(check)
+    assert _atom(f"stack_position({trigger_id},2)") in put.state and _atom("stack_position(bolt,1)") in put.state
+    assert _atom("in_zone(bolt,stack)") in trigger.state and _atom("in_zone(token(yp,1,1,1),battlefield)") in trigger.state
+    _elemental(tl, "token(yp,1,1,1)")
+    assert _holds(tl, "in_zone(bears,graveyard)") and _holds(tl, "in_zone(bolt,graveyard)")
+    assert tl.final.assumptions() == []
+
+
+def test_young_pyromancer_makes_a_new_token_each_time_it_triggers_111_1(kb_of):
+    # two instants, one after the other: two triggers, two different tokens (ids never reused)
+    kb = kb_of("Young Pyromancer", "Lightning Bolt")
+    s = _state(("yp", "Young Pyromancer", "battlefield", "alice"), ("b1", "Lightning Bolt", "hand", "alice"),
+               ("b2", "Lightning Bolt", "hand", "alice"))
+    for bolt in ("b1", "b2"):
+        s.then_cast("alice", bolt, targets=["bob"])
+        s.then_put_triggers()
+        s.then_resolve()
+        s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    _elemental(tl, "token(yp,1,1,1)")
+    _elemental(tl, "token(yp,1,1,2)")
+    assert _holds(tl, "life_total(bob,14)")
+
+
+def test_young_pyromancer_does_not_trigger_on_a_creature_spell_or_an_opponents_instant_603_2(kb_of):
+    kb = kb_of("Young Pyromancer", "Grizzly Bears", "Lightning Bolt")
+    # a creature spell is no instant or sorcery: not triggered (and nothing listed: it was judged)
+    s = _state(("yp", "Young Pyromancer", "battlefield", "alice"), ("bears", "Grizzly Bears", "hand", "alice"))
+    s.then_cast("alice", "bears")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and tl.final.assumptions() == []
+    # "you cast": bob's Bolt doesn't trigger alice's Pyromancer
+    s = _state(("yp", "Young Pyromancer", "battlefield", "alice"), ("bolt", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.then_cast("bob", "bolt", targets=["alice"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,17)")
+

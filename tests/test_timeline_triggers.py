@@ -141,8 +141,8 @@ def test_a_source_named_twice_in_the_order_and_a_turn_for_the_active_player_are_
 
 
 def test_doomed_traveler_dies_to_lightning_bolt_and_its_trigger_resolves_700_4(kb_of):
-    # 704.5g puts it into the graveyard: it died (700.4); its ability looks back (603.10a). Tokens
-    # an ability creates are not made yet: the effect is listed, never dropped (608.2c)
+    # 704.5g puts it into the graveyard: it died (700.4); its ability looks back (603.10a) and, resolved,
+    # creates a 1/1 white Spirit with flying for bob, who controlled it (111.2, 603.3a)
     kb = kb_of("Lightning Bolt", "Doomed Traveler")
     s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("dt", "Doomed Traveler", "battlefield", "bob"))
     s.then_cast("alice", "bolt", targets=["dt"])
@@ -156,7 +156,12 @@ def test_doomed_traveler_dies_to_lightning_bolt_and_its_trigger_resolves_700_4(k
     assert _pending(check) == [f"pending_trigger({trigger_id},bob)"]   # its controller as it died (603.3a)
     change = next(c for c in check.changes if c.fluent.name == "pending_trigger")
     assert {"700.4", "603.10a"} <= set(change.citations)
-    assert _holds(tl, f"unapplied_effect({trigger_id},1,effect(creates_tokens))")
+    spirit = "token(dt,1,1,1)"      # the first token of the Traveler's ability 1 (token_id("dt"))
+    for fluent in ("in_zone({0},battlefield)", "controller({0},bob)", "token_card_type({0},creature)",
+                   "base_power({0},1)", "base_toughness({0},1)", "token_color({0},white)", 'token_subtype({0},1,"Spirit")',
+                   "token_keyword({0},flying)"):
+        assert _holds(tl, fluent.format(spirit)), fluent
+    assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
     assert not any(f.name == "ability_on_stack" for f in tl.steps[-1].state)
 
 
