@@ -218,3 +218,65 @@ def test_young_pyromancer_does_not_trigger_on_a_creature_spell_or_an_opponents_i
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,17)")
 
+
+def test_bitterblossom_loses_a_life_each_upkeep_and_its_two_subtype_token_is_listed_not_made_503_1a_111_4(kb_of):
+    # "At the beginning of your upkeep, you lose 1 life and create a 1/1 black Faerie Rogue creature
+    # token with flying." It triggers in alice's upkeep (503.1a) and resolves: she loses 1 life
+    # (119.3). The token has two subtypes, whose order (its name, 111.4) the card grammar doesn't
+    # give: it is not created, and every later answer lists that effect as not applied (608.2c).
+    kb = kb_of("Bitterblossom")
+    s = _state(("bb", "Bitterblossom", "battlefield", "alice"), active="bob", phase="ending", step="end")
+    _to_alices_upkeep(s)
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    upkeep = _user_steps(tl)[2]
+    trigger_id = f"ability(bb,1,{upkeep.time - 1})"
+    assert _pending(upkeep) == [f"pending_trigger({trigger_id},alice)"] and "503.1a" in _trigger_citations(upkeep)
+    assert _holds(tl, "life_total(alice,19)") and _holds(tl, "life_total(bob,20)")
+    assert not any(f.name == "token" for f in tl.steps[-1].state)
+    assert _holds(tl, f"unapplied_effect({trigger_id},1,effect(creates_tokens))")
+    assert [a.text for a in tl.final.assumptions()] == ["effect_not_applied(effect(creates_tokens))"]
+
+
+def test_bitterblossom_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
+    kb = kb_of("Bitterblossom")
+    s = _state(("bb", "Bitterblossom", "battlefield", "alice"), phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
+
+
+def test_tireless_tracker_landfall_triggers_its_clue_and_sacrifice_trigger_are_listed_603_6a(kb_of):
+    # "Landfall — Whenever a land you control enters, investigate." alice plays a Forest (305.1): the
+    # ability triggers (603.6a) and resolves. Investigate (701.16a: create a Clue token) is not
+    # applied yet: listed as not applied, no Clue made. "Whenever you sacrifice a Clue, put a +1/+1
+    # counter on this creature" has a trigger event no rule derives: an assumption of the answers.
+    kb = kb_of("Tireless Tracker", "Forest")
+    s = _state(("tt", "Tireless Tracker", "battlefield", "alice"), ("f", "Forest", "hand", "alice"))
+    s.then_play_land("alice", "f")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    play, put, resolve = _user_steps(tl)
+    trigger_id = f"ability(tt,1,{play.time - 1})"
+    assert _pending(play) == [f"pending_trigger({trigger_id},alice)"] and "603.6a" in _trigger_citations(play)
+    assert _atom(f"ability_on_stack({trigger_id},alice)") in put.state
+    assert _holds(tl, f"unapplied_effect({trigger_id},1,effect(keyword_action))")
+    assert not any(f.name == "token" for f in tl.steps[-1].state)
+    assert sorted((a.object, a.ability, a.text) for a in tl.final.assumptions()) == [
+        (trigger_id, 1, "effect_not_applied(effect(keyword_action))"), ("tt", 2, "trigger sacrifice: not modelled")]
+
+
+def test_tireless_tracker_does_not_see_an_opponents_land_enter_603_6a(kb_of):
+    kb = kb_of("Tireless Tracker", "Forest")
+    s = _state(("tt", "Tireless Tracker", "battlefield", "alice"), ("f", "Forest", "hand", "bob"), active="bob")
+    s.then_play_land("bob", "f")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "in_zone(f,battlefield)")
