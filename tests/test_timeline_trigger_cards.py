@@ -251,6 +251,61 @@ def test_bitterblossom_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
 
 
+def _suspended_rift_bolt():
+    """bob's end step; alice's Rift Bolt is suspended: in exile with one time counter (702.62b)."""
+    s = _state(("rb", "Rift Bolt", "exile", "alice"), active="bob", phase="ending", step="end")
+    s.add_counters("rb", "time", 1)
+    return s
+
+
+def test_rift_bolts_suspend_upkeep_trigger_is_listed_as_not_modelled_never_dropped_702_62a(kb_of):
+    # Suspend 1—{R}: "At the beginning of your upkeep, remove a time counter. When the last is removed,
+    # you may cast it without paying its mana cost." (702.62a). Removing the counter and the free cast
+    # are not modelled: as alice's upkeep begins, the sequence says so, and every later answer lists it
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt()
+    _to_alices_upkeep(s)
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cleanup, untap, upkeep = _user_steps(tl)
+    assert not any(f.name == "unapplied_effect" for f in untap.state)
+    assert _atom("unapplied_effect(rb,0,suspend_upkeep_not_modelled)") in upkeep.state
+    change = next(c for c in upkeep.changes if c.fluent.name == "unapplied_effect")
+    assert "702.62a" in change.citations
+    assert [a.text for a in tl.final.assumptions() if a.object == "rb"] == ["effect_not_applied(suspend_upkeep_not_modelled)"]
+    # on bob's turn ("your upkeep" is alice's, the owner's) nothing is listed
+    s = _state(("rb", "Rift Bolt", "exile", "alice"), phase="ending", step="end")
+    s.add_counters("rb", "time", 1)
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
+
+
+def test_passing_the_upkeep_of_a_suspended_card_is_refused_702_62a_500_1(kb_of):
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt()
+    s.then_go_to("cleanup")
+    s.then_next_turn("alice")
+    s.then_go_to("draw")
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "passes_step(upkeep,suspend(rb))"
+    assert {"500.1", "702.62a"} <= set(step.refused_citations)
+
+
+def test_suspending_rift_bolt_is_no_cast_the_cast_is_refused_116_2f(kb_of):
+    # exiling a card with suspend is a special action (116.2f), not a way to cast it: a cast
+    # announced with the suspend method is refused, not taken as the card going to exile
+    kb = kb_of("Rift Bolt")
+    s = _state(("rb", "Rift Bolt", "hand", "alice"))
+    s.then_cast("alice", "rb", targets=["bob"], method="suspend")
+    step = kb.run(s).steps[-1]
+    assert str(step.refused) == "announcement_illegal(method_not_allowed)"
+    assert _atom("in_zone(rb,hand)") in step.state and _atom("life_total(bob,20)") in step.state
+
+
 def test_tireless_tracker_landfall_triggers_its_clue_and_sacrifice_trigger_are_listed_603_6a(kb_of):
     # "Landfall — Whenever a land you control enters, investigate." alice plays a Forest (305.1): the
     # ability triggers (603.6a) and resolves. Investigate (701.16a: create a Clue token) is not
