@@ -12,6 +12,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 [--budget 60] [--timeout 240]
     #    the time encoding (rules_asp/time/, not mutated by default), reported on its own seed
     .venv/bin/python tests/mutation/mutate.py run --only time --seed 29 --count 30
+    #    one sample drawn across the whole rule base (time/ included, checks/ left out)
+    .venv/bin/python tests/mutation/mutate.py run --only all --seed 31 --count 105 --budget 40
     #    after writing tests for survivors: record the new test files, then run the survivors again
     .venv/bin/python tests/mutation/mutate.py record tests/test_rule_boundaries_x.py
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
@@ -227,7 +229,11 @@ def file_mutants(root: Path, relative: str) -> list[tuple[Mutant, str]]:
 
 def rule_base_files(root: Path, only: str | None = None) -> list[str]:
     """The rule files that get mutants: ``*.lp`` of ``root`` outside the excluded folders; with
-    ``only``, the files of that folder instead (``time``: the time encoding, excluded by default)."""
+    ``only``, the files of that folder instead (``time``: the time encoding, excluded by default);
+    ``only="all"``: the whole rule base, time/ included (only checks/ left out, not the rule base)."""
+    if only == "all":
+        return sorted(str(p.relative_to(root)) for p in root.rglob("*.lp")
+                      if p.relative_to(root).parts[0] != "checks")
     return sorted(str(p.relative_to(root)) for p in root.rglob("*.lp")
                   if (p.relative_to(root).parts[0] == only if only else
                       p.relative_to(root).parts[0] not in EXCLUDED_FOLDERS))
@@ -606,7 +612,8 @@ def main(argv=None) -> None:
     run.add_argument("--timeout", type=float, default=240.0, help="seconds per mutant")
     run.add_argument("--no-baseline", action="store_true", help="skip the final run on the unmutated copy")
     run.add_argument("--only", metavar="FOLDER",
-                     help="mutate only this folder of rules_asp/ (time: the time encoding, excluded by default)")
+                     help="mutate only this folder of rules_asp/ (time: the time encoding, excluded by default; "
+                          "all: the whole rule base, time/ included, checks/ left out)")
     run.add_argument("--retry-survivors", action="store_true",
                      help="run this seed's survivors again (after new tests: record them first)")
     rep = sub.add_parser("report", help="summarise the results")
