@@ -97,26 +97,24 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     answers = timeline = None
     try:
         if not only_steps:
-            kb.time_limit = deadline.remaining()
+            kb.time_limit = deadline.left("reading the scenario and its cards")
             answers = kb.ask(scenario.state)
         why = None
         if args.explain is not None:
-            deadline.check("answering the state")
             from pyrules.cli.explain import explain_json, explain_report
             why = (explain_json if args.json else explain_report)(kb, scenario.state, answers, args.explain,
-                                                                   deadline.remaining())
+                                                                   deadline.left("answering the state"))
         if has_events:
-            deadline.check("answering the state before the events")
-            kb.time_limit = deadline.remaining()
+            kb.time_limit = deadline.left("answering the state before the events")
             timeline = kb.run(scenario.state)
     except StateValueError as err:  # an input the rule base refuses: point at the scenario entry
         raise scenario.locate(err) from None
     if args.html is not None and answers is not None:
         from pyrules.cli.explain import write_html
-        deadline.check("answering before writing the page")
         write_html(args.html, kb, scenario.state, answers, (args.explain,) if args.explain else questions,
                    report(answers, scenario.state, questions),
-                   f"pyrules ask {scenario.path.name} {' '.join(questions)}", deadline.remaining())
+                   f"pyrules ask {scenario.path.name} {' '.join(questions)}",
+                   deadline.left("answering before writing the page"))
     if args.json:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
         if why is not None:

@@ -51,9 +51,15 @@ def _explain_unsat(statements, deadline) -> list[str]:
         return lines
 
     try:
-        return run_bounded(explain, deadline.remaining(), "explaining the inconsistent state")
+        return run_bounded(explain, deadline.left("explaining the inconsistent state"),
+                           "explaining the inconsistent state")
     except TimeLimitReached:
         return [f"{cut}: no conflicting set of facts and rules found in time)"]
+    except Exception as err:  # noqa: BLE001 — the answer (no answer set) stands; only its explanation failed
+        message = " ".join(f"{type(err).__name__}: {err}".split())[:300]
+        print(f"pyrules: warning: the inconsistent state could not be explained: {message} (please report)",
+              file=sys.stderr)
+        return [f"(no explanation: {message})"]
 
 
 def _cmd_solve(args: argparse.Namespace) -> int:
@@ -89,10 +95,12 @@ def _cmd_solve(args: argparse.Namespace) -> int:
         cards = one_per_name(c for path in card_files for c in load_cards(path, names=names))
         return [f for c in cards for f in card_facts(c)]
 
-    if deadline.expired():
+    try:
+        left = deadline.left("checking the fact files")
+    except TimeLimitReached:
         result = SolveResult("unknown", ())
     else:
-        result = solve_bounded(statements=statements, fact_files=per_file, time_limit=deadline.remaining(),
+        result = solve_bounded(statements=statements, fact_files=per_file, time_limit=left,
                                prepare=card_definitions)
     cites: dict[str, list[str]] = defaultdict(list)
     # answer_strength/2 (rules_asp/foundation/assumptions.lp): derived | assumed | unknown, per answer atom

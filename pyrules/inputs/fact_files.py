@@ -449,12 +449,15 @@ def unknown_predicate_warnings(files: list[tuple[str, list[ast.AST]]], limit: in
     out: list[str] = []
     seen: set[tuple[str, int]] = set()
     more = 0
+    cut_by_time = False
     for label, asserted, _ in summaries:
         for sig, (line, column) in asserted.items():
             if sig in known or sig in read or sig in seen:
                 continue
             seen.add(sig)
-            if len(out) >= limit or (deadline is not None and deadline.expired()):
+            if len(out) < limit and deadline is not None and deadline.expired():
+                cut_by_time = True
+            if len(out) >= limit or cut_by_time:
                 more += 1
                 continue
             name, arity = sig
@@ -467,7 +470,10 @@ def unknown_predicate_warnings(files: list[tuple[str, list[ast.AST]]], limit: in
                     "no such input (rules_asp/foundation/schema.lp; `pyrules schema` prints it)"
             out.append(f"{one_line(label)}:{line}:{column}: warning: {name}/{arity} is read by no rule "
                        f"(it has no effect): {hint}")
-    if more:
+    if more and cut_by_time:
+        out.append(f"warning: ... and {more} more predicate(s) read by no rule (not listed: the time limit "
+                   f"was reached after {len(out)})")
+    elif more:
         out.append(f"warning: ... and {more} more predicate(s) read by no rule (first {len(out)} listed)")
     return out
 

@@ -43,6 +43,15 @@ class Deadline:
         """Whether the limit is reached."""
         return time.monotonic() >= self.end
 
+    def left(self, doing: str) -> float:
+        """Seconds left, more than 0; raise :class:`TimeLimitReached` (as :meth:`check`) if none are.
+        Use it for a time limit handed on (one reading of the clock: a check followed by
+        :meth:`remaining` may see the limit pass in between and hand on 0 s, which is no limit)."""
+        left = self.remaining()
+        if left <= 0:
+            raise TimeLimitReached(f"time limit of {self.seconds:g} s reached while {doing}")
+        return left
+
     def check(self, doing: str) -> None:
         """Raise :class:`TimeLimitReached` (``"time limit of S s reached while <doing>"``) if the
         limit is reached; else nothing."""
