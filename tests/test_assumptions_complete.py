@@ -34,7 +34,8 @@ NOT_CARDS = {"token", "double_faced_token", "emblem", "art_series", "planar", "s
              "host", "reversible_card"}
 # Facts about an ability that are no effect of it (schema.lp "Card abilities": kind, ability word, modes,
 # reminder text; card_unparsed is what the grammar could not read).
-META = {"face_ability", "face_ability_word", "face_ability_mode", "face_reminder_text", "card_unparsed"}
+META = {"face_ability", "face_ability_word", "face_ability_mode", "face_reminder_text", "card_unparsed",
+        "ability_names_target"}
 EXCLUDED_FILES = {"foundation/interpreted.lp", "foundation/assumptions.lp", "foundation/show.lp", "foundation/schema.lp"}
 
 

@@ -300,7 +300,7 @@ QUALIFIERS = {
     "allowed_spell_quality", "restricted_spell_quality", "permission_condition", "permission_additional_cost",
     "permission_duration", "permission_applies_to", "permission_choice", "modal_ability", "face_ability_mode",
     "face_ability_word", "face_reminder_text", "face_ability", "card_unparsed", "if_you_do", "control_duration",
-    "granted_keyword_cost",
+    "granted_keyword_cost", "ability_names_target",
 }
 
 

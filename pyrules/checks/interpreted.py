@@ -19,9 +19,10 @@ from typing import Iterable
 
 from clingo import Symbol, ast
 
-#: Facts that say where an ability is, not what it does (read by no rule for meaning).
+#: Facts that say where an ability is, or which words it prints, not what it does (read by no rule for
+#: meaning; ability_names_target: the word "target", 115.1).
 META_PREDICATES = frozenset({"face_ability", "face_ability_word", "face_ability_mode", "face_reminder_text",
-                             "card_unparsed"})
+                             "card_unparsed", "ability_names_target"})
 #: Rule files that describe the rule base rather than apply the CR.
 _DESCRIPTIVE_FILES = frozenset({"foundation/interpreted.lp", "foundation/assumptions.lp", "foundation/show.lp",
                                 "foundation/schema.lp"})

@@ -27,6 +27,7 @@ from pyrules.parser.oracle_text import Ability
 _RENAMED = {"duration": "effect_duration", "modal": "modal_ability", "chapter": "chapter_ability",
             "level_range": "level_striation",
             "trigger_event": "face_triggers_on", "grants_keyword": "ability_grants_keyword"}
+_TARGET_WORD = re.compile(r"\btargets?\b", re.IGNORECASE)  # 115.1: the word "target" (or "targets")
 _DIGITS = re.compile(r"[+-]?[0-9]+\Z")  # a printed whole number: P/T "3", "-1", loyalty "+2"
 _PT_NUMBER = re.compile(r"-?[0-9]+\Z")  # printed power/toughness that is a number (208.1)
 _STAR_VALUE = re.compile(r"([0-9]+[+-])?\*([+-][0-9]+)?\Z")  # a star value (208.2): "*", "1+*", "*+1"
@@ -113,12 +114,15 @@ def ability_facts(c: Symbol, f: Symbol, ab: Ability) -> list[Symbol]:
     whose constant is no ASP name) gives only ``face_ability/4`` and ``card_unparsed(c, f,
     oracle_text(A), Text)`` with its whole text: unread, never half read."""
     a = Number(ab.index)
+    # 115.1: targets are identified by the word "target" (a fact of the printed words, reminder and
+    # quoted text included, whether or not the grammar reads the ability).
+    names_target = [Function("ability_names_target", [c, f, a])] if _TARGET_WORD.search(ab.text) else []
     try:
-        return _ability_facts(c, f, a, ab)
+        return _ability_facts(c, f, a, ab) + names_target
     except NotAnAspValue:
         kind = Function(ab.kind if is_asp_name(ab.kind) else "unclassified")
         return [Function("face_ability", [c, f, a, kind]),
-                Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(ab.text)])]
+                Function("card_unparsed", [c, f, Function("oracle_text", [a]), String(ab.text)])] + names_target
 
 
 def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]:

@@ -1,0 +1,67 @@
+"""The targets a cast names in a sequence (601.2c, 115.1, 115.10): a spell whose text says "target"
+must be given its targets, each of the kind its text asks for; a spell without the word chooses none;
+a cast whose targets no rule here judges carries an assumption, never a silent "legal"."""
+
+from __future__ import annotations
+
+from timeline_helpers import holds, kb_of, two_player_state  # noqa: F401 — kb_of is a fixture
+
+_CARDS = ("Giant Growth", "Grizzly Bears", "Forest", "Divination", "Jump", "Pacifism")
+
+
+def _cast(kb, obj, card, targets, resolve=True):
+    s = two_player_state((obj, card, "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"),
+                         ("bears2", "Grizzly Bears", "battlefield", "bob"), ("forest", "Forest", "battlefield", "alice"))
+    s.then_cast("alice", obj, targets=targets)
+    if resolve:
+        s.then_resolve()
+    return kb.run(s)
+
+
+def test_giant_growth_cast_with_no_target_is_refused_601_2c(kb_of):
+    tl = _cast(kb_of(*_CARDS), "growth", "Giant Growth", [])
+    assert not tl.finished and str(tl.steps[-1].refused) == "too_few_targets(0,1)"
+
+
+def test_giant_growth_cast_with_two_targets_is_refused_601_2c(kb_of):
+    tl = _cast(kb_of(*_CARDS), "growth", "Giant Growth", ["bears", "bears2"])
+    assert not tl.finished and str(tl.steps[-1].refused) == "too_many_targets(2,1)"
+
+
+def test_giant_growth_cannot_target_a_land_or_a_player_115_1(kb_of):
+    # "Target creature gets +3/+3": a Forest is no creature and a player no object (115.1, 601.2c);
+    # before, the cast was taken and the Forest got +3/+3.
+    kb = kb_of(*_CARDS)
+    for target in ("forest", "bob"):
+        tl = _cast(kb, "growth", "Giant Growth", [target])
+        assert not tl.finished and str(tl.steps[-1].refused) == f"target_not_allowed({target})"
+        assert not any(f.name == "modifies_pt" for st in tl.steps for f in st.state)
+
+
+def test_giant_growth_on_a_creature_of_either_player_resolves_611_2a(kb_of):
+    tl = _cast(kb_of(*_CARDS), "growth", "Giant Growth", ["bears2"])
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "modifies_pt(effect(growth,1,3),bears2,3,3)")
+    assert not any("cast_targets_not_checked" in str(a) for a in tl.final.assumptions())
+
+
+def test_a_spell_without_the_word_target_chooses_none_115_10(kb_of):
+    # Divination ("Draw two cards.") and Grizzly Bears (no text) have no target to choose (115.10).
+    kb = kb_of(*_CARDS)
+    tl = _cast(kb, "div", "Divination", ["bears"])
+    assert not tl.finished and str(tl.steps[-1].refused) == "too_many_targets(1,0)"
+    tl = _cast(kb, "bears3", "Grizzly Bears", ["bob"])   # (bob is also no candidate for a slot it hasn't)
+    assert not tl.finished and str(tl.steps[-1].refused) in ("too_many_targets(1,0)", "target_not_allowed(bob)")
+    tl = _cast(kb, "div", "Divination", [])
+    assert tl.finished, tl.steps[-1].refused
+
+
+def test_a_cast_whose_targets_are_not_judged_carries_an_assumption(kb_of):
+    # Jump ("Target creature gains flying until end of turn.") and Pacifism (an Aura, 303.4a): their
+    # targets are named but no rule here counts them; the sequence goes on, with the assumption.
+    kb = kb_of(*_CARDS)
+    for obj, card in (("jump", "Jump"), ("pac", "Pacifism")):
+        tl = _cast(kb, obj, card, [], resolve=False)
+        assert tl.finished, tl.steps[-1].refused
+        assert holds(tl, f"assumed({obj},cast_targets_not_checked)")
+        assert any(f"cast_targets_not_checked" in str(a) for a in tl.final.assumptions()), tl.final.assumptions()
