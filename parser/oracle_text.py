@@ -1055,6 +1055,10 @@ class _Sentence(Transformer):
                 out.append(("creates_token_named", 1, s[1]))
             else:
                 out.append((f"creates_token_{s[0]}", 1, s[1]))
+        # 111.4: two or more subtypes in the order written (a token's name is its subtypes in that order)
+        subtypes = [s[1] for s in spec if s[0] == "subtype"]
+        if len(subtypes) >= 2:
+            out += [("creates_token_subtype_order", 1, k, name) for k, name in enumerate(subtypes, start=1)]
         return out
 
     # --- 121 draw

@@ -295,7 +295,8 @@ def test_aim_high_it_is_its_target_untap_pt_and_reach_end_at_cleanup_608_2c_514_
 QUALIFIERS = {
     "effect_duration", "destroy_target_may_be", "counter_target_may_be", "countered_spell_quality",
     "creates_token_power_toughness", "creates_token_color", "creates_token_subtype", "creates_token_card_type",
-    "creates_token_keyword", "creates_token_named", "search_card_quality", "search_puts_found",
+    "creates_token_keyword", "creates_token_named", "creates_token_subtype_order", "search_card_quality",
+    "search_puts_found",
     "search_reveals_found", "spell_additional_cost", "spree_mode_cost_mana_symbol", "cant_be_countered",
     "allowed_spell_quality", "restricted_spell_quality", "permission_condition", "permission_additional_cost",
     "permission_duration", "permission_applies_to", "permission_choice", "modal_ability", "face_ability_mode",
