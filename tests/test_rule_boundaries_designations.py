@@ -5,7 +5,8 @@ Booster 2, the following gameplay trackers can be destroyed": the monarch (725.1
 rules_asp/characteristics_and_objects/designations.lp.
 
 Cards: Naturalize 2 (MB2 playtest: "Destroy target artifact, enchantment, emblem, or gameplay
-tracker"), Lost Mine of Phandelver (a dungeon in the command zone).
+tracker"), Lost Mine of Phandelver (a dungeon in the command zone); Timely Ward, Grizzly Bears and
+Memnite for a designation a permission's choice names (601.3b, rules_asp/foundation/state_checks.lp).
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from __future__ import annotations
 import pytest
 
 from pyrules import GameState
+from two_player import game
 
 # tracker -> the CR rule its gameplay_tracker/1 answer cites (one row per cites rule of designations.lp)
 TRACKERS = {
@@ -48,3 +50,28 @@ def test_each_destroyable_gameplay_tracker_cites_the_rule_defining_it(kb, tracke
                 for o in kb.ask(naturalize_state()).outcomes().results("gameplay_tracker")}
     assert set(trackers) == set(TRACKERS)
     assert trackers[tracker] == {rule}
+
+
+# --- a designation a casting permission's choice names is read (601.3b) -------------------------------
+# Timely Ward's permission ("as though it had flash if it targets a commander") built by hand for
+# another designation, Ring-bearer (701.54b: "Ring-bearer is a designation a permanent can have"): the
+# designation named by the choice is one the rule base reads (as_though.lp, costs.lp), so the state
+# giving it is answered, never refused as an unknown designation; the proposal targeting the
+# Ring-bearer meets the choice, the one targeting another creature doesn't.
+
+def ring_bearer_ward() -> GameState:
+    s = game(phase="combat", step="declare_blockers")
+    s.add_object("tw", "Timely Ward", "hand", "a")
+    s.add_object("bearer", "Grizzly Bears", "battlefield", "a")
+    s.add_object("other", "Memnite", "battlefield", "a")
+    s.designate("bearer", "ring_bearer")
+    s.allow_as_though_flash("ward_flash", "a", source="tw", only_object="tw", choice="targets_designation(ring_bearer)")
+    s.propose("bearer_target", "a", "tw", targets=("bearer",))
+    s.propose("other_target", "a", "tw", targets=("other",))
+    return s
+
+
+def test_a_designation_a_permissions_choice_names_is_read_not_refused_601_3b(kb_of):
+    answers = kb_of("Timely Ward", "Grizzly Bears", "Memnite").ask(ring_bearer_ward())
+    assert sorted(d.args for d in answers.derived("proposal_legal")) == [("bearer_target",)]
+    assert sorted(d.args for d in answers.derived("proposal_illegal")) == [("other_target", "flash_requirement_not_met")]

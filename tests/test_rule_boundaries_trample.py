@@ -52,3 +52,11 @@ def test_a_trampler_sharing_its_blocker_with_another_attacker_is_undecided_702_1
     out = kb_of("Hill Giant", "Grizzly Bears", "Palace Guard").ask(combat(bears_attack_too)).outcomes()
     about_x = {(kind, r.args) for kind in KINDS for r in out.results(kind) if r.args[0] == "x"}
     assert about_x == expected
+
+
+def test_the_attacker_without_trample_sharing_the_blocker_assigns_all_its_damage_to_it_510_1c(kb_of):
+    # the Bears, blocked by the Guard alone (the Guard blocks the Giant too): 510.1c, all 2 to the
+    # Guard; only a trampler's assignment depends on the other attacker's (702.19b)
+    out = kb_of("Hill Giant", "Grizzly Bears", "Palace Guard").ask(combat(True)).outcomes()
+    about_y = {(kind, r.args) for kind in KINDS for r in out.results(kind) if r.args[0] == "y"}
+    assert about_y == {("combat_damage_among_blockers", ("y", "2")), ("combat_damage_assignment", ("y", "g", "2"))}

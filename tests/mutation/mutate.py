@@ -17,6 +17,8 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     #    after writing tests for survivors: record the new test files, then run the survivors again
     .venv/bin/python tests/mutation/mutate.py record tests/test_rule_boundaries_x.py
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
+    #    a survivor that showed the rule wrong, the rule changed to what the mutant said (counted as killed)
+    .venv/bin/python tests/mutation/mutate.py fixed KEY --seed 31 --why "commit ...: test ... fails on the old rule"
     #    does a test kill one mutant (by its key, from the report)?
     .venv/bin/python tests/mutation/mutate.py try KEY tests/test_rule_boundaries_sba.py -x
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
@@ -500,8 +502,9 @@ def command_report(args) -> None:
         latest[r["key"]] = r
     rows = list(latest.values())
     equivalent = equivalents()
-    counted = [r for r in rows if r["status"] in ("killed", "survived", "timeout") and r["key"] not in equivalent]
-    killed = [r for r in counted if r["status"] in ("killed", "timeout")]
+    counted = [r for r in rows if r["status"] in ("killed", "survived", "timeout", "fixed") and r["key"] not in equivalent]
+    killed = [r for r in counted if r["status"] in ("killed", "timeout", "fixed")]
+    fixed = [r for r in counted if r["status"] == "fixed"]
     survivors = [r for r in counted if r["status"] == "survived"]
     errors = [r for r in rows if r["status"] == "error"]
     eq_rows = [r for r in rows if r["key"] in equivalent]
@@ -517,7 +520,8 @@ def command_report(args) -> None:
            f"- mutants run: {len(rows)}; equivalent (excluded, listed below): {len(eq_rows)}; "
            f"errors (not counted): {len(errors)}",
            f"- killed: {len(killed)} of {len(counted)} non-equivalent ({rate:.1f}%), of which timeouts: "
-           f"{sum(r['status'] == 'timeout' for r in killed)}",
+           f"{sum(r['status'] == 'timeout' for r in killed)}; rules fixed (the mutant was right, listed below): "
+           f"{len(fixed)}",
            f"- survived: {len(survivors)}, of which {sum(r['tests'] == 0 for r in survivors)} with no recorded "
            f"test grounding the rule's body (nothing ran)", "",
            "By operator (killed/counted): " + ", ".join(
@@ -533,6 +537,12 @@ def command_report(args) -> None:
     for r in sorted(eq_rows, key=lambda r: (r["file"], r["line"])):
         out.append(f"- `{r['file']}:{r['line']}` CR {r['cr'] or '?'} — {r['operator']}: {r['detail']} "
                    f"(key {r['key']}): {equivalent[r['key']]}")
+    if fixed:
+        out += ["", "## Rules fixed (counted as killed: the rule now says what the mutant said, and a test fails "
+                "on the rule as it was)", ""]
+        for r in sorted(fixed, key=lambda r: (r["file"], r["line"])):
+            out.append(f"- `{r['file']}:{r['line']}` CR {r['cr'] or '?'} — {r['operator']}: {r['detail']} "
+                       f"(key {r['key']}): {r.get('why', '')}")
     if errors:
         out += ["", "## Errors (not counted)", ""]
         for r in errors:
@@ -582,6 +592,20 @@ def command_dead(args) -> None:
     print(text)
 
 
+def command_fixed(args) -> None:
+    """Record that a survivor showed the rule itself wrong and the rule was changed to what the mutant
+    said (its key then no longer exists, so it cannot run again): a row ``fixed`` with ``why`` (the
+    commit, and the test that fails on the rule as it was), counted as killed and listed by the report."""
+    rows = [r for r in load_results() if r.get("seed") == args.seed and r["key"] == args.key]
+    if not rows:
+        sys.exit(f"no result for mutant {args.key} of seed {args.seed}")
+    row = dict(rows[-1], status="fixed", why=args.why, failing=[],
+               when=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+    with RESULTS.open("a", encoding="utf-8") as handle:
+        handle.write(json.dumps(row) + "\n")
+    print(f"fixed {args.key}: {args.why}")
+
+
 def command_try(args) -> None:
     """Run the given pytest arguments on one mutant (by key): does a new test kill it?"""
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
@@ -621,6 +645,10 @@ def main(argv=None) -> None:
     rep.add_argument("--markdown")
     dead = sub.add_parser("dead", help="the rules no recorded test grounds (no test can make them fire)")
     dead.add_argument("--markdown")
+    fix = sub.add_parser("fixed", help="a survivor whose rule was changed to what the mutant said (counted as killed)")
+    fix.add_argument("key")
+    fix.add_argument("--seed", type=int, required=True)
+    fix.add_argument("--why", required=True, help="the commit and the test that fails on the rule as it was")
     tri = sub.add_parser("try", help="run pytest arguments on one mutant, by key")
     tri.add_argument("key")
     tri.add_argument("pytest_args", nargs="*")
@@ -630,7 +658,7 @@ def main(argv=None) -> None:
     if extra:
         args.pytest_args = [*args.pytest_args, *extra]  # pytest's own options (-k, --setup-only)
     {"record": command_record, "run": command_run, "report": command_report, "try": command_try,
-     "dead": command_dead}[args.command](args)
+     "dead": command_dead, "fixed": command_fixed}[args.command](args)
 
 
 if __name__ == "__main__":

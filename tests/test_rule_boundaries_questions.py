@@ -1,0 +1,30 @@
+"""Each question kind of ``pyrules ask`` answers with the atoms its rule base declaration names, at
+their arity (issue 23: tests that notice when a rule changes): rules_asp/foundation/questions.lp
+(ask_predicate(Kind, Predicate, Arity)) read through pyrules.answers.ask_kinds, on real cards.
+122.1b: a keyword counter gives its keyword -- with the CR's 122.1b list not given, a "flying counter"
+on Grizzly Bears is keyword_counter_unknown(bears, flying): an answer of the keywords question.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from pyrules import GameState
+from pyrules.answers.ask_kinds import kind_atoms
+
+
+@pytest.mark.parametrize("catalog_given", [False, True])
+def test_the_keywords_question_lists_a_keyword_counter_whose_list_is_unknown_122_1b(kb_of, catalog_given):
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("bears", "Grizzly Bears", "battlefield", "a", controller="a")
+    s.add_keyword_counters("bears", "flying")
+    if catalog_given:
+        s.keyword_counter_catalog(["flying"])
+    atoms = {str(a) for a in kind_atoms(kb_of("Grizzly Bears").ask(s), "keywords")}
+    if catalog_given:
+        assert "has_keyword_ability(bears,flying)" in atoms and "keyword_counter_unknown(bears,flying)" not in atoms
+    else:
+        assert "keyword_counter_unknown(bears,flying)" in atoms and "has_keyword_ability(bears,flying)" not in atoms

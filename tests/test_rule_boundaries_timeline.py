@@ -1,0 +1,47 @@
+"""Conditions and citations of the time encoding's rules (issue 23: tests that notice when a rule
+changes), on real cards posed as short sequences (rules_asp/time/). Each test names the rule whose
+condition or citation it pins.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
+
+
+def _citations(step, fluent: str, kind: str = "begins") -> set[str]:
+    atom = _atom(fluent)
+    return {r for c in step.changes if c.fluent == atom and c.kind == kind for r in c.citations}
+
+
+# --- resolution_effects_control_and_types.lp: a control change (613.1b, 611.2a, 608.2c) --------------
+
+def test_a_control_change_cites_the_layer_the_duration_and_the_resolution_613_1b_611_2a_608_2c(kb_of):
+    # Act of Treason ("Gain control of target creature until end of turn. Untap that creature. It gains
+    # haste until end of turn.") on bob's Bears: as it resolves alice controls them (608.2c: the spell's
+    # instruction, in the control layer 613.1b, for a duration 611.2a); bob's control ends
+    s = _state(("act", "Act of Treason", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "act", targets=["bears"])
+    s.then_resolve()
+    tl = kb_of("Act of Treason", "Grizzly Bears").run(s)
+    assert tl.finished, tl.steps[-1].refused
+    _cast, resolve = _user_steps(tl)
+    assert _citations(resolve, "controller(bears,alice)") == {"613.1b", "611.2a", "608.2c"}
+    assert _atom("controller(bears,bob)") not in resolve.state
+
+
+# --- cast_targets.lp: a target named for a spell that chooses none (601.2c, 115.10) -------------------
+
+@pytest.mark.parametrize("targets,refused", [([], None), (["bears"], "too_many_targets(1,0)"),
+                                             (["bears", "bob"], "too_many_targets(2,0)")])
+def test_a_cast_naming_a_target_for_a_spell_with_none_is_refused_601_2c_115_10(kb_of, targets, refused):
+    # Divination ("Draw two cards.") has no target to choose: one named is one too many
+    s = _state(("div", "Divination", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "div", targets=targets)
+    tl = kb_of("Divination", "Grizzly Bears").run(s)
+    (cast,) = _user_steps(tl)
+    assert (str(cast.refused) if cast.refused is not None else None) == refused
