@@ -117,10 +117,30 @@ def test_blood_artist_sees_another_creature_die_whoever_controls_it_700_4_603_10
     assert _pending(check) == [f"pending_trigger(ability(ba,1,{check.time - 1}),alice)"]
     assert {"603.2", "700.4"} <= _trigger_citations(check)
     assert _holds(tl, "life_total(bob,19)") and _holds(tl, "life_total(alice,21)")
-    # "target player" is not among the targets the slot counter judges (casting/targets.lp): the
-    # target bob is taken as chosen, and every later answer lists that it was not checked
-    assert _holds(tl, "unapplied_effect(ba,1,trigger_targets_unchecked)")
-    assert [a.text for a in tl.final.assumptions() if a.object == "ba"] == ["effect_not_applied(trigger_targets_unchecked)"]
+    # "target player": one target, a player, checked as the ability goes on the stack (603.3d): nothing
+    # is left unchecked
+    assert not any(f.name == "unapplied_effect" for st in tl.steps for f in st.state)
+    assert tl.final.assumptions() == []
+
+
+def test_blood_artists_target_player_is_checked_as_it_goes_on_the_stack_603_3d_115_1(kb_of):
+    # a creature, two players, or no target at all for "target player": each refused, naming why
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt")
+
+    def put(targets):
+        s = _state(("ba", "Blood Artist", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+                   ("b2", "Grizzly Bears", "battlefield", "bob"), ("bolt", "Lightning Bolt", "hand", "alice"))
+        s.then_cast("alice", "bolt", targets=["bears"])
+        s.then_resolve()
+        s.then_put_triggers(targets=None if targets is None else {"ba": targets})
+        return kb.run(s).steps[-1]
+    for targets, why, rules in ((["b2"], "target_not_allowed(b2)", {"603.3d", "115.1"}),
+                                (["bob", "alice"], "too_many_targets(ba,2,1)", {"601.2c", "603.3d"}),
+                                (None, "targets_not_chosen(ba)", {"603.3d"})):
+        step = put(targets)
+        assert str(step.refused) == why and rules <= set(step.refused_citations), (targets, step.refused)
+    step = put(["alice"])                           # alice may target herself: a player
+    assert step.refused is None and not any(f.name == "unapplied_effect" for f in step.state)
 
 
 def test_blood_artist_sees_your_own_creature_die_too_603_2(kb_of):
