@@ -7,6 +7,8 @@ never dropped."""
 
 from __future__ import annotations
 
+import clingo
+
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
 from timeline_helpers import two_player_state as _state
@@ -329,10 +331,18 @@ def test_suspending_rift_bolt_is_no_cast_the_cast_is_refused_116_2f(kb_of):
     assert _atom("in_zone(rb,hand)") in step.state and _atom("life_total(bob,20)") in step.state
 
 
-def test_tireless_tracker_landfall_triggers_its_clue_and_sacrifice_trigger_are_listed_603_6a(kb_of):
+def _clue(source: str = "tt", number: int = 1):
+    """The id of the ``number``-th Clue token ability 1 of ``source`` creates (rules_asp/time/
+    resolution_effects_tokens_and_cards.lp: token(Source, 1, clue, K))."""
+    return clingo.Function("token", [clingo.Function(source), clingo.Number(1), clingo.Function("clue"),
+                                     clingo.Number(number)])
+
+
+def test_tireless_tracker_landfall_investigates_a_clue_whose_ability_is_listed_603_6a_701_16a(kb_of):
     # "Landfall — Whenever a land you control enters, investigate." alice plays a Forest (305.1): the
-    # ability triggers (603.6a) and resolves. Investigate (701.16a: create a Clue token) is not
-    # applied yet: listed as not applied, no Clue made (the only assumption of the answers after it).
+    # ability triggers (603.6a) and resolves: a Clue token, a colorless Clue artifact (701.16a,
+    # 111.10f). Its "{2}, Sacrifice this token: Draw a card." is not given to it: every later answer
+    # lists that, as long as the Clue exists.
     kb = kb_of("Tireless Tracker", "Forest")
     s = _state(("tt", "Tireless Tracker", "battlefield", "alice"), ("f", "Forest", "hand", "alice"))
     s.then_play_land("alice", "f")
@@ -344,10 +354,37 @@ def test_tireless_tracker_landfall_triggers_its_clue_and_sacrifice_trigger_are_l
     trigger_id = f"ability(tt,1,{play.time - 1})"
     assert _pending(play) == [f"pending_trigger({trigger_id},alice)"] and "603.6a" in _trigger_citations(play)
     assert _atom(f"ability_on_stack({trigger_id},alice)") in put.state
-    assert _holds(tl, f"unapplied_effect({trigger_id},1,effect(keyword_action))")
-    assert not any(f.name == "token" for f in tl.steps[-1].state)
+    clue = str(_clue())
+    for fluent in ("in_zone({0},battlefield)", "controller({0},alice)", "token({0})", "token_card_type({0},artifact)",
+                   'token_subtype({0},1,"Clue")'):
+        assert _holds(tl, fluent.format(clue)), fluent
+    assert not any(f.name == "token_color" for f in tl.steps[-1].state)              # colorless
+    change = next(c for c in resolve.changes if str(c.fluent) == f"token({clue})")
+    assert {"111.1", "701.16a"} <= set(change.citations)
     assert [(a.object, a.ability, a.text) for a in tl.final.assumptions()] == [
-        (trigger_id, 1, "effect_not_applied(effect(keyword_action))")]
+        (clue, 0, "effect_not_applied(clue_ability_not_modelled)")]
+
+
+def test_tireless_tracker_sacrificing_the_clue_it_investigated_gets_it_a_counter_701_21a(kb_of):
+    # the whole of the card: landfall makes a Clue; alice sacrifices it (701.21a); "Whenever you
+    # sacrifice a Clue" triggers and puts a +1/+1 counter on the Tracker; the Clue ceases to exist
+    # (704.5d) and with it the listing of its ability
+    kb = kb_of("Tireless Tracker", "Forest")
+    s = _state(("tt", "Tireless Tracker", "battlefield", "alice"), ("f", "Forest", "hand", "alice"))
+    s.then_play_land("alice", "f")
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_sacrifice(_clue())
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    sacrifice = _user_steps(tl)[3]
+    assert _pending(sacrifice) == [f"pending_trigger(ability(tt,2,{sacrifice.time - 1}),alice)"]
+    assert _holds(tl, "counters(tt,pt(1,1),1)")
+    # of the Clue only the record that its id was used is left (ids are never reused, 111.1)
+    assert [str(f) for f in tl.steps[-1].state if str(_clue()) in str(f)] == [f"token_id_used({_clue()})"]
+    assert tl.final.assumptions() == []
 
 
 def test_tireless_tracker_does_not_see_an_opponents_land_enter_603_6a(kb_of):
