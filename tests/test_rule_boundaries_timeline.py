@@ -45,3 +45,20 @@ def test_a_cast_naming_a_target_for_a_spell_with_none_is_refused_601_2c_115_10(k
     tl = kb_of("Divination", "Grizzly Bears").run(s)
     (cast,) = _user_steps(tl)
     assert (str(cast.refused) if cast.refused is not None else None) == refused
+
+
+# --- resolution_effects_permanents.lp: a printed P/T modifier read as a number (208.1, 613.4c) -------
+
+def test_skarrg_goliaths_bloodrush_gives_plus_9_plus_9_to_the_attacking_bears_613_4c(kb_of):
+    # Bloodrush ("{5}{G}{G}, Discard this card: Target attacking creature gets +9/+9 and gains trample
+    # until end of turn."), activated from alice's hand on her attacking Bears and resolved: the
+    # printed "+9" modifiers are read as 9 (pt_text_value/2), the Bears get +9/+9 (613.4c)
+    s = _state(("sg", "Skarrg Goliath", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"),
+               phase="combat", step="declare_attackers")
+    s.then_declare_attackers({"bears": "bob"})
+    s.then_activate("alice", "sg", 2, targets=["bears"])
+    s.then_resolve()
+    tl = kb_of("Skarrg Goliath", "Grizzly Bears").run(s)
+    _attack, _activate, resolve = _user_steps(tl)
+    assert resolve.refused is None
+    assert [tuple(map(str, f.arguments[1:])) for f in resolve.state if f.name == "modifies_pt"] == [("bears", "9", "9")]
