@@ -276,37 +276,62 @@ def test_bitterblossom_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
 
 
-def _suspended_rift_bolt():
-    """bob's end step; alice's Rift Bolt is suspended: in exile with one time counter (702.62b)."""
-    s = _state(("rb", "Rift Bolt", "exile", "alice"), active="bob", phase="ending", step="end")
-    s.add_counters("rb", "time", 1)
+def _suspended_rift_bolt(counters: int = 1, active: str = "bob"):
+    """``active``'s end step; alice's Rift Bolt is suspended: in exile with ``counters`` time counters (702.62b)."""
+    s = _state(("rb", "Rift Bolt", "exile", "alice"), active=active, phase="ending", step="end")
+    s.add_counters("rb", "time", counters)
     return s
 
 
-def test_rift_bolts_suspend_upkeep_trigger_is_listed_as_not_modelled_never_dropped_702_62a(kb_of):
+def test_rift_bolts_suspend_removes_its_last_time_counter_in_its_owners_upkeep_and_lists_the_free_cast_702_62a(kb_of):
     # Suspend 1—{R}: "At the beginning of your upkeep, remove a time counter. When the last is removed,
-    # you may cast it without paying its mana cost." (702.62a). Removing the counter and the free cast
-    # are not modelled: as alice's upkeep begins, the sequence says so, and every later answer lists it
+    # you may cast it without paying its mana cost." (702.62a). As alice's upkeep begins the first
+    # ability triggers from exile, controlled by its owner (the card has no controller, 108.4a); put
+    # on the stack and resolved, it removes the counter. The cast without paying its mana cost is not
+    # modelled: the sequence says so from then on, and every later answer lists it.
     kb = kb_of("Rift Bolt")
     s = _suspended_rift_bolt()
     _to_alices_upkeep(s)
+    s.then_put_triggers()
+    s.then_resolve()
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
-    cleanup, untap, upkeep = _user_steps(tl)
-    assert not any(f.name == "unapplied_effect" for f in untap.state)
-    assert _atom("unapplied_effect(rb,0,suspend_upkeep_not_modelled)") in upkeep.state
-    change = next(c for c in upkeep.changes if c.fluent.name == "unapplied_effect")
+    cleanup, untap, upkeep, put, resolve = _user_steps(tl)
+    assert _pending(untap) == []
+    trigger_id = f"ability(rb,0,{upkeep.time - 1})"
+    assert _pending(upkeep) == [f"pending_trigger({trigger_id},alice)"]
+    assert {"603.2", "702.62a"} <= _trigger_citations(upkeep)
+    assert _atom("counters(rb,time,1)") in put.state and _atom(f"ability_on_stack({trigger_id},alice)") in put.state
+    assert not any(f.name == "counters" for f in resolve.state) and _atom("in_zone(rb,exile)") in resolve.state
+    assert _atom("unapplied_effect(rb,0,suspend_cast_not_modelled)") in resolve.state
+    change = next(c for c in resolve.changes if c.fluent.name == "unapplied_effect")
     assert "702.62a" in change.citations
-    assert [a.text for a in tl.final.assumptions() if a.object == "rb"] == ["effect_not_applied(suspend_upkeep_not_modelled)"]
-    # on bob's turn ("your upkeep" is alice's, the owner's) nothing is listed
-    s = _state(("rb", "Rift Bolt", "exile", "alice"), phase="ending", step="end")
-    s.add_counters("rb", "time", 1)
+    assert [(a.object, a.text) for a in tl.final.assumptions()] == [("rb", "effect_not_applied(suspend_cast_not_modelled)")]
+    assert _holds(tl, "life_total(bob,20)")                  # not cast: no damage dealt
+
+
+def test_a_suspended_card_with_two_time_counters_loses_one_and_nothing_is_listed_702_62a(kb_of):
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt(counters=2)
+    _to_alices_upkeep(s)
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "counters(rb,time,1)") and not _holds(tl, "counters(rb,time,2)")
+    assert tl.final.assumptions() == []
+
+
+def test_a_suspended_card_does_not_trigger_in_the_opponents_upkeep_702_62a(kb_of):
+    # "your upkeep" is the owner's: on bob's turn nothing triggers, the counter stays
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt(active="alice")
     s.then_go_to("cleanup")
     s.then_next_turn("bob")
     s.then_go_to("upkeep")
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
-    assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "counters(rb,time,1)")
 
 
 def test_passing_the_upkeep_of_a_suspended_card_is_refused_702_62a_500_1(kb_of):
