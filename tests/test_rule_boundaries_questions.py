@@ -28,3 +28,16 @@ def test_the_keywords_question_lists_a_keyword_counter_whose_list_is_unknown_122
         assert "has_keyword_ability(bears,flying)" in atoms and "keyword_counter_unknown(bears,flying)" not in atoms
     else:
         assert "keyword_counter_unknown(bears,flying)" in atoms and "has_keyword_ability(bears,flying)" not in atoms
+
+
+def test_the_proposal_question_lists_what_a_proposals_verdict_does_not_check_601_2c(kb_of):
+    # Lightning Bolt proposed with b as its target: the verdict does not cover the target (601.2c),
+    # proposal_unchecked(p, targets), an answer of the proposal question
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("bolt", "Lightning Bolt", "hand", "a")
+    s.propose("p", "a", "bolt", targets=("b",))
+    atoms = {str(a) for a in kind_atoms(kb_of("Lightning Bolt").ask(s), "proposal")}
+    assert {"proposal_legal(p)", "proposal_unchecked(p,targets)"} <= atoms
