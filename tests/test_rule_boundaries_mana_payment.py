@@ -5,7 +5,7 @@ takes only generic mana; 601.2f: the mana component can't be reduced to less tha
 a cost floor ("costs at least three mana", 601.2f: applied to the total after the reductions).
 rules_asp/casting/mana_payment.lp.
 
-Cards: Lightning Strike ({1}{R}), Mountain.
+Cards: Lightning Strike ({1}{R}), Mountain; Savannah Lions ({W}) and Plains for a white symbol (107.4a).
 """
 
 from __future__ import annotations
@@ -77,3 +77,20 @@ INCREASE_ROWS = [(1, 2, False, "{2}{R}"), (1, 3, True, "{2}{R}"), (2, 3, False, 
 def test_a_cost_increase_is_added_to_the_total_the_mana_must_pay_601_2f(kb, increase, mountains, payable, total):
     payments = kb.ask(strike_with_mountains(0, mountains=mountains, increase=increase)).payments("strike")
     assert [(p.payable, p.total_cost) for p in payments] == [(payable, total)]
+
+
+# --- each colored symbol needs mana of its color (107.4a), white included ------------------------------
+# Savannah Lions ({W}): one Plains pays it; one Mountain doesn't (its mana is red)
+@pytest.mark.parametrize("land,payable", [("Plains", True), ("Mountain", False)])
+def test_a_white_symbol_is_paid_by_white_mana_only_107_4a(kb_of, land, payable):
+    s = GameState()
+    for p in ("alice", "bob"):
+        s.add_player(p)
+    s.set_life("alice", 20)
+    s.set_turn("alice", "precombat_main", priority="alice")
+    s.ask_payments()
+    s.add_object("l1", land, "battlefield", "alice", controller="alice")
+    s.controlled_since_turn_began("l1")
+    s.add_object("lions", "Savannah Lions", "hand", "alice")
+    (pay,) = kb_of(land, "Savannah Lions").ask(s).payments("lions")
+    assert (pay.payable, pay.total_cost) == (payable, "{W}")
