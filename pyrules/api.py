@@ -183,6 +183,31 @@ class KnowledgeBase:
         from pyrules.timeline.run import run_timeline
         return run_timeline(self, state)
 
+    def plan(self, state: GameState, goal: str, max_steps: int = 16, time_limit: float | None = None):
+        """Find a shortest line of play from ``state`` to ``goal`` (issue 22): clingo chooses, step
+        by step, among the actions the rule base allows the acting player (cast, play a land, resolve,
+        attack, go to a later step; rules_asp/planning/planning.lp); the opponent passes.
+
+        Args:
+            goal: ``'life(bob) <= 0'``, ``'in_zone(bears, graveyard)'``, ``'cast(bolt)'``, joined by
+                ``and`` (:mod:`pyrules.timeline.plan_goal`).
+            max_steps: the most time steps (each action and each state-based-action check is one).
+            time_limit: seconds (default ``self.time_limit``).
+
+        Returns:
+            :class:`pyrules.timeline.plan.Plan`: the line with each step's changes and CR rules, or
+            why none was found (which goal condition never held; the time limit).
+
+        Raises:
+            QueryError: a bad goal or ``max_steps`` (one line), a state with events, unknown cards.
+        """
+        from pyrules.timeline.plan import find_line
+        from pyrules.timeline.plan_goal import parse_goal
+        objects = set(state.objects) | {str(f.arguments[0]) for f in state.extra
+                                        if f.name == "object" and len(f.arguments) == 1}
+        conditions = parse_goal(goal, set(state.players), objects)
+        return find_line(self, state, conditions, max_steps, self.time_limit if time_limit is None else time_limit)
+
     @checked_arguments
     def warm(self, states: Iterable[GameState]):
         """A :class:`pyrules.solving.warm.WarmSession`: the rule base grounded once for the universe of

@@ -38,6 +38,7 @@ EXISTING_FOLDERS = {
     "keywords": "Keyword abilities (CR 702)",
     "checks": "Consistency checks, not part of the rule base: cards vs rules, the rule base vs itself, the CR document",
     "time": "The incremental encoding of sequences of events (`#program step(t).`; pyrules.timeline lifts the rule base over time)",
+    "planning": "Finding a line of play (issue 22): the actions chosen at each step of a search over the time encoding (pyrules.timeline.plan)",
 }
 
 

@@ -10,6 +10,7 @@ Commands:
     pyrules cards parse|coverage ...  card data (JSON or plain text) -> ASP facts; coverage report
     pyrules cr parse|show|diff|check  Comprehensive Rules document tools
     pyrules check --cr FILE           consistency: CR document, rule base citations
+    pyrules plan SCENARIO --goal G    find a shortest line of play to a goal (issue 22)
 
 Exit codes, the same for every command (``pyrules clingo`` maps clingo's own 10/20/30/65/128 to
 them): 0 answered; 1 no answer (inconsistent state, unsatisfiable, time limit reached, or document
@@ -84,8 +85,10 @@ def build_parser() -> argparse.ArgumentParser:
     from pyrules.cli import cards as cli_cards
     from pyrules.cli import check as cli_check
     from pyrules.cli import cr as cli_cr
+    from pyrules.cli import plan as cli_plan
 
     cli_cards.register(sub)
+    cli_plan.register(sub)
     cli_cr.register(sub)
     cli_check.register(sub)
     return parser

@@ -28,13 +28,25 @@ def rule_files() -> tuple[tuple[str, str], ...]:
     the incremental encoding of events (``#program step(t).``), which :mod:`pyrules.timeline`
     adds to the rule base lifted over time.
     """
-    return _lp_files(skip=("checks", "time"))
+    return _lp_files(skip=("checks", "time", "planning"))
 
 
 @lru_cache(maxsize=1)
 def time_rule_files() -> tuple[tuple[str, str], ...]:
     """``(relative path, program text)`` of the time encoding, ``rules_asp/time/*.lp``, sorted."""
     return tuple((name, text) for name, text in _lp_files(skip=("checks",)) if name.startswith("time/"))
+
+
+@lru_cache(maxsize=1)
+def planning_rule_statements() -> tuple[clingo.ast.AST, ...]:
+    """The search encoding (``rules_asp/planning/*.lp``, issue 22; read by :mod:`pyrules.timeline.plan`)
+    parsed once per process, comments dropped; like ``time/``, not part of the single-moment rule base.
+
+    Raises:
+        FactFileError: a rule file does not parse, with its path and line.
+    """
+    files = tuple((n, t) for n, t in _lp_files(skip=("checks", "time")) if n.startswith("planning/"))
+    return _parsed(files)
 
 
 def rule_base_root():
