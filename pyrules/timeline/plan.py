@@ -231,25 +231,30 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
             return Plan(True, _steps(model[0], t, initial), t + 1, "", ASSUMPTIONS, _time.monotonic() - start,
                         tuple(per_step))
     # which condition never held: each one alone, at the last horizon
-    never = []
+    never: list[str] | None = []
     for g in goal:
         for h in goal:
             ctl.assign_external(clingo.Function("goal_required", [h]), h == g)
         alone = _solve(ctl, deadline) if len(goal) > 1 else []
-        if alone is None:
-            return _unknown(max_steps - 1, time_limit, start, per_step)
+        if alone is None:  # the time limit: which condition fails is not known
+            never = None
+            break
         if not alone:
             never.append(str(g))
-    what = (f"the goal condition {' and '.join(never)} held after no line" if never else
-            f"each condition of the goal holds after some line, never all of {' and '.join(map(str, goal))} together")
+    if never is None:
+        what = f"the goal {' and '.join(map(str, goal))} held after no line (which condition fails: unknown, time limit)"
+    elif never:
+        what = f"the goal condition {' and '.join(never)} held after no line"
+    else:
+        what = f"each condition of the goal holds after some line, never all of {' and '.join(map(str, goal))} together"
     reason = (f"no line within {max_steps} steps: {what} of at most {max_steps} steps the search chooses "
               f"(planning.lp: the acting player's casts, land plays, attacks and steps; the opponent passes)")
     return Plan(False, (), max_steps, reason, ASSUMPTIONS, _time.monotonic() - start, tuple(per_step))
 
 
 def _unknown(t: int, time_limit: float, start: float, per_step) -> Plan:
-    reason = (f"unknown: the time limit of {time_limit:g} s was reached at step {t + 1} "
-              f"(no line of fewer steps exists)")
+    done = f"no line of {t} steps or fewer exists" if t else "no horizon was searched"
+    reason = f"unknown: the time limit of {time_limit:g} s was reached at step {t + 1} ({done})"
     return Plan(False, (), t, reason, ASSUMPTIONS, _time.monotonic() - start, tuple(per_step))
 
 
