@@ -87,6 +87,17 @@ def test_no_line_names_the_goal_condition_that_never_held(kb_of):
     assert "the goal condition life_at_most(bob,0) held after no line" in plan.reason
 
 
+def test_a_cast_goal_is_met_by_the_cast_itself_601_2(kb_of):
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = two_player_state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    plan = kb.plan(s, "cast(bolt)", max_steps=4, time_limit=LIMIT)
+    assert plan.found and plan.horizon == 2  # the check of time 0, then the cast
+    (cast,) = plan.actions()
+    assert str(cast.event) == "cast(alice,bolt,1)" and len([d for d in cast.details if d.name == "event_target"]) == 1
+    timeline = kb.run(_replay(s, plan))
+    assert timeline.finished and not any(st.refused for st in timeline.steps)
+
+
 @pytest.mark.parametrize("goal, message", [
     ("life(carol) <= 0", "no player 'carol'"),
     ("life(bob) < 0", "cannot read 'life(bob) < 0' at column"),

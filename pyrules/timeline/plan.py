@@ -171,7 +171,8 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
         on_step: called with ``(horizon, seconds grounding, seconds solving)`` after each horizon
             tried (the benchmark's figures), or None.
         time_limit: seconds for grounding and solving, after which the search stops (``found``
-            False, the reason says so).
+            False, the reason says so). It is checked after each step's grounding (clingo's
+            grounding can't be interrupted), so one step's grounding may pass it.
 
     Returns:
         :class:`Plan`. A line found is legal for the time encoding at every step (no refused
@@ -230,17 +231,7 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
         if model:
             return Plan(True, _steps(model[0], t, initial), t + 1, "", ASSUMPTIONS, _time.monotonic() - start,
                         tuple(per_step))
-    # which condition never held: each one alone, at the last horizon
-    never: list[str] | None = []
-    for g in goal:
-        for h in goal:
-            ctl.assign_external(clingo.Function("goal_required", [h]), h == g)
-        alone = _solve(ctl, deadline) if len(goal) > 1 else []
-        if alone is None:  # the time limit: which condition fails is not known
-            never = None
-            break
-        if not alone:
-            never.append(str(g))
+    never = _never_held(ctl, goal, max_steps, deadline)
     if never is None:
         what = f"the goal {' and '.join(map(str, goal))} held after no line (which condition fails: unknown, time limit)"
     elif never:
@@ -248,8 +239,32 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
     else:
         what = f"each condition of the goal holds after some line, never all of {' and '.join(map(str, goal))} together"
     reason = (f"no line within {max_steps} steps: {what} of at most {max_steps} steps the search chooses "
-              f"(planning.lp: the acting player's casts, land plays, attacks and steps; the opponent passes)")
+              f"(planning.lp: the acting player's casts, land plays, attacks and steps; the opponent passes; "
+              f"no line resting on an effect pyrules does not apply)")
     return Plan(False, (), max_steps, reason, ASSUMPTIONS, _time.monotonic() - start, tuple(per_step))
+
+
+def _never_held(ctl: clingo.Control, goal, max_steps: int, deadline: float) -> list[str] | None:
+    """The conditions of ``goal`` that hold after no line of 1 to ``max_steps`` steps, each tried
+    alone at every horizon (a line may reach a condition and have no action left after it); None
+    when the deadline passed first. With one condition: that one (every horizon was tried)."""
+    if len(goal) == 1:
+        return [str(goal[0])]
+    never = []
+    for g in goal:
+        for h in goal:
+            ctl.assign_external(clingo.Function("goal_required", [h]), h == g)
+        for t in range(max_steps):
+            for u in range(max_steps):
+                ctl.assign_external(clingo.Function("query", [clingo.Number(u)]), u == t)
+            found = _solve(ctl, deadline)
+            if found is None:
+                return None
+            if found:
+                break
+        else:
+            never.append(str(g))
+    return never
 
 
 def _unknown(t: int, time_limit: float, start: float, per_step) -> Plan:
