@@ -16,14 +16,14 @@ def atom(text: str) -> clingo.Symbol:
 
 
 def two_player_state(*objects, active="alice", phase="precombat_main", step=None) -> GameState:
-    """alice and bob at 20 life, ``active``'s turn and priority; ``objects`` are (id, card, zone, owner),
-    a permanent controlled by its owner since the turn began (302.6)."""
+    """alice and bob at 20 life, ``active``'s turn and priority (none in the untap step, 502.4);
+    ``objects`` are (id, card, zone, owner), a permanent controlled by its owner since the turn began (302.6)."""
     s = GameState()
     s.add_player("alice")
     s.add_player("bob")
     s.set_life("alice", 20)
     s.set_life("bob", 20)
-    s.set_turn(active, phase, step, active)
+    s.set_turn(active, phase, step, None if step == "untap" else active)
     for obj, card, zone, owner in objects:
         s.add_object(obj, card, zone, owner, controller=owner if zone == "battlefield" else None)
         if zone == "battlefield":

@@ -273,8 +273,14 @@ def run_timeline(kb, state):
     rule_text = kb.rule_text
 
     static: list[list[clingo.Symbol]] = []  # the whole base's atoms, computed on the first answers asked
+    built: dict[int, Answers] = {}
 
     def answers(t: int, fluents: frozenset[clingo.Symbol]) -> Answers:
+        if t not in built:
+            built[t] = _answers(t, fluents)
+        return built[t]
+
+    def _answers(t: int, fluents: frozenset[clingo.Symbol]) -> Answers:
         try:
             if not static:
                 atoms = static_atoms(program.base, facts, _time.monotonic() + time_limit)
@@ -288,4 +294,8 @@ def run_timeline(kb, state):
             raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
         return Answers(symbols, state, cards, rule_text)
 
+    # The state described is judged as a moment first: an input the rule base refuses there (a
+    # state_error: a shield counter, 122.1c, or a fact no rule reads) is refused for the sequence too
+    # (the Answers raise it), never moved forward as if it were not given.
+    answers(0, frozenset(result.states.get(0, initial)))
     return timeline_from_symbols(result.symbols, result.states, answers)
