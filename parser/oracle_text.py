@@ -1140,6 +1140,12 @@ class _Sentence(Transformer):
         return [("prevents_next_damage", amount, recipient if isinstance(recipient, tuple) else recipient),
                 ("duration", "this_turn")]
 
+    def dies_replacement(self, c):
+        # 614.1a: replaces_dying(C, F, A, Ref, exile, this_turn | always)
+        ref = c[0]
+        lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
+        return [("replaces_dying", ref, "exile", lasting)]
+
     def prevent_all_combat_damage(self, c):
         return [("prevents_all_combat_damage",), ("duration", "this_turn")]
 

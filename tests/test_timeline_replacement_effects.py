@@ -52,3 +52,58 @@ def test_walking_ballista_with_no_x_announced_is_an_assumption_not_a_dead_0_0(kb
     tl = _cast_and_resolve(kb_of("Walking Ballista"), "Walking Ballista")
     assert [str(f) for f in _unapplied(tl)] == ["unapplied_effect(it,1,effect(enters_with_counters))"]
     assert any("enters_with_counters" in str(a) for a in tl.final.assumptions()), tl.final.assumptions()
+
+
+# --- 614.1a, 700.4: "If that creature would die this turn, exile it instead." --------------------
+
+def _magma_spray(kb, *then):
+    s = two_player_state(("spray", "Magma Spray", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "spray", targets=["bears"])
+    s.then_resolve()
+    for event in then:
+        event(s)
+    return kb.run(s)
+
+
+def test_magma_spray_exiles_the_bears_it_kills_614_1a(kb_of):
+    # 2 damage to a 2/2: the state-based action would put it into the graveyard (704.5g); the
+    # replacement effect exiles it instead.
+    tl = _magma_spray(kb_of("Magma Spray", "Grizzly Bears"))
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(bears,exile)") and not holds(tl, "in_zone(bears,graveyard)")
+    exiled = next(c for st in tl.steps for c in st.changes if str(c.fluent) == "in_zone(bears,exile)")
+    assert {"614.1a", "704.5g"} <= set(exiled.citations)
+    assert not [f for f in tl.steps[-1].state if f.name == "unapplied_effect"]
+
+
+def test_the_replacement_applies_to_a_later_destruction_this_turn_701_8a(kb_of):
+    # Magma Spray on a 3/3 (not lethal), then Murder the same turn: destroyed, it is exiled instead.
+    kb = kb_of("Magma Spray", "Murder", "Hill Giant")
+    s = two_player_state(("spray", "Magma Spray", "hand", "alice"), ("murder", "Murder", "hand", "alice"),
+                         ("giant", "Hill Giant", "battlefield", "bob"))
+    s.then_cast("alice", "spray", targets=["giant"])
+    s.then_resolve()
+    s.then_cast("alice", "murder", targets=["giant"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(giant,exile)") and holds(tl, "in_zone(murder,graveyard)")
+
+
+def test_the_replacement_ends_with_the_turn_611_2a(kb_of):
+    # Magma Spray on a 3/3, then the turn ends; the next turn Murder puts it into the graveyard.
+    kb = kb_of("Magma Spray", "Murder", "Hill Giant")
+    s = two_player_state(("spray", "Magma Spray", "hand", "alice"), ("murder", "Murder", "hand", "alice"),
+                         ("giant", "Hill Giant", "battlefield", "bob"))
+    s.then_cast("alice", "spray", targets=["giant"])
+    s.then_resolve()
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")    # (no player gets priority in the untap step, 502.4)
+    s.then_pass_priority()   # bob passes: alice gets priority (117.3d)
+    s.then_cast("alice", "murder", targets=["giant"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(giant,graveyard)")
+    ended = [c for st in tl.steps for c in st.changes if c.fluent.name == "dies_replaced" and c.kind == "ends"]
+    assert ended and "611.2a" in ended[0].citations
