@@ -62,3 +62,19 @@ def test_skarrg_goliaths_bloodrush_gives_plus_9_plus_9_to_the_attacking_bears_61
     _attack, _activate, resolve = _user_steps(tl)
     assert resolve.refused is None
     assert [tuple(map(str, f.arguments[1:])) for f in resolve.state if f.name == "modifies_pt"] == [("bears", "9", "9")]
+
+
+# --- resolution_effects.lp: "you gain X life" is not applied with a number it doesn't have -----------
+
+def test_death_grasp_deals_x_damage_and_leaves_its_x_life_gain_unapplied_not_applied_as_nothing_107_3(kb_of):
+    # Death Grasp ({X}{W}{B}: "deals X damage to any target. You gain X life."), cast with X = 3 at bob:
+    # the damage reads X (107.3: the announced value), bob goes to 17; the life gain's X is not read
+    # (life_effect/5 only for a number): it is listed unapplied (an assumption), alice's 20 is not
+    # claimed to be the result of applying it
+    s = _state(("dg", "Death Grasp", "hand", "alice"))
+    s.then_cast("alice", "dg", targets=["bob"], x=3)
+    s.then_resolve()
+    tl = kb_of("Death Grasp").run(s)
+    _cast, resolve = _user_steps(tl)
+    assert {str(f) for f in resolve.state if f.name in ("life_total", "unapplied_effect")} == {
+        "life_total(alice,20)", "life_total(bob,17)", "unapplied_effect(dg,1,effect(gains_life))"}

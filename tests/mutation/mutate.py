@@ -19,7 +19,7 @@ Run on demand, never in CI (the file is not a ``test_*.py``)::
     .venv/bin/python tests/mutation/mutate.py run --seed 23 --count 100 --retry-survivors
     #    a survivor that showed the rule wrong, the rule changed to what the mutant said (counted as killed)
     .venv/bin/python tests/mutation/mutate.py fixed KEY --seed 31 --why "commit ...: test ... fails on the old rule"
-    #    does a test kill one mutant (by its key, from the report)?
+    #    does a test kill one mutant (by its key, from the report)? (--seed N: record the result for seed N)
     .venv/bin/python tests/mutation/mutate.py try KEY tests/test_rule_boundaries_sba.py -x
     # 3. the summary of the results so far (kill rate, survivors with file:line, CR, rule text)
     .venv/bin/python tests/mutation/mutate.py report [--markdown tests/mutation/LAST_RUN.md]
@@ -621,7 +621,17 @@ def command_try(args) -> None:
         done = subprocess.run(["nice", "-n", "10", *PYTEST, "-q", "-p", "no:cacheprovider", *args.pytest_args],
                               cwd=REPO, env=env, capture_output=True, text=True)
         print("\n".join((done.stdout + done.stderr).strip().splitlines()[-15:]))
-        print("killed" if done.returncode == 1 else "survived" if done.returncode == 0 else f"pytest exit {done.returncode}")
+        status = {0: "survived", 1: "killed"}.get(done.returncode, "error")
+        print(status if status != "error" else f"pytest exit {done.returncode}")
+        if args.seed is not None and status != "error":
+            # recorded as this mutant's latest result for the seed: the tests named by hand (a test the
+            # budget of `run` did not reach, e.g. for a rule whose body every state grounds)
+            failing = re.findall(r"^(?:FAILED|ERROR) (tests/.+?)(?: - .*)?$", done.stdout, re.MULTILINE)
+            row = dict(asdict(mutant), seed=args.seed, status=status, failing=failing[:3], tests=-1,
+                       budget="by hand (try): " + " ".join(args.pytest_args),
+                       seconds=0.0, when=time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()))
+            with RESULTS.open("a", encoding="utf-8") as handle:
+                handle.write(json.dumps(row) + "\n")
 
 
 def main(argv=None) -> None:
@@ -651,6 +661,7 @@ def main(argv=None) -> None:
     fix.add_argument("--why", required=True, help="the commit and the test that fails on the rule as it was")
     tri = sub.add_parser("try", help="run pytest arguments on one mutant, by key")
     tri.add_argument("key")
+    tri.add_argument("--seed", type=int, help="record the result as this mutant's latest for the seed (report)")
     tri.add_argument("pytest_args", nargs="*")
     args, extra = parser.parse_known_args(argv)
     if extra and args.command not in ("record", "try"):
