@@ -9,8 +9,13 @@ from __future__ import annotations
 
 import pytest
 
+import re
+
+import clingo
+
 from pyrules import GameState
 from pyrules.answers.ask_kinds import kind_atoms
+from pyrules.inputs.rule_base import rule_files
 
 
 @pytest.mark.parametrize("catalog_given", [False, True])
@@ -41,3 +46,17 @@ def test_the_proposal_question_lists_what_a_proposals_verdict_does_not_check_601
     s.propose("p", "a", "bolt", targets=("b",))
     atoms = {str(a) for a in kind_atoms(kb_of("Lightning Bolt").ask(s), "proposal")}
     assert {"proposal_legal(p)", "proposal_unchecked(p,targets)"} <= atoms
+
+
+def test_every_predicate_a_question_kind_names_is_an_answer_shown_at_that_arity():
+    # questions.lp's facts, grounded (test-side reading of the rule base), against show.lp's #show P/N:
+    # a kind naming P at another arity would answer with nothing (kind_atoms reads P/N)
+    files = dict(rule_files())
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], files["foundation/questions.lp"])
+    ctl.ground([("base", [])])
+    named = {(str(a.symbol.arguments[1]), a.symbol.arguments[2].number)
+             for a in ctl.symbolic_atoms.by_signature("ask_predicate", 3)}
+    shown = {(p, int(n)) for p, n in re.findall(r"#show (\w+)/(\d+)\.", files["foundation/show.lp"])}
+    assert len(named) > 100
+    assert named - shown == set()
