@@ -78,3 +78,24 @@ def test_death_grasp_deals_x_damage_and_leaves_its_x_life_gain_unapplied_not_app
     _cast, resolve = _user_steps(tl)
     assert {str(f) for f in resolve.state if f.name in ("life_total", "unapplied_effect")} == {
         "life_total(alice,20)", "life_total(bob,17)", "unapplied_effect(dg,1,effect(gains_life))"}
+
+
+# --- triggers.lp: "each opponent's upkeep" is the upkeep of an opponent of the controller (503.1a) -----
+
+@pytest.mark.parametrize("next_turn,triggers", [("bob", True), ("alice", False)])
+def test_an_each_opponents_upkeep_trigger_triggers_in_the_opponents_upkeep_only_503_1a_603_2(kb_of, next_turn,
+                                                                                            triggers):
+    # alice's Shrieking Affliction ("At the beginning of each opponent's upkeep, if that player has one or
+    # fewer cards in hand, they lose 3 life."): in bob's upkeep it triggers -- its intervening "if" is
+    # not read, so it is listed unapplied (603.4) --, in alice's own upkeep nothing happens
+    s = _state(("sa", "Shrieking Affliction", "battlefield", "alice"), active="alice" if next_turn == "bob" else "bob",
+               phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn(next_turn)
+    s.then_go_to("upkeep")
+    tl = kb_of("Shrieking Affliction").run(s)
+    upkeep = _user_steps(tl)[-1]
+    assert upkeep.refused is None
+    unapplied = [str(c.fluent) for c in upkeep.changes if c.fluent.name == "unapplied_effect"]
+    assert unapplied == (['unapplied_effect(sa,1,trigger_unread("if that player has one or fewer cards in hand, '
+                          'they lose 3 life"))'] if triggers else [])

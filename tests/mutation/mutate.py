@@ -610,8 +610,9 @@ def command_try(args) -> None:
     """Run the given pytest arguments on one mutant (by key): does a new test kill it?"""
     with tempfile.TemporaryDirectory(prefix="pyrules-mutants-") as tmp:
         root = copy_rule_base(Path(tmp))
-        found = [(m, t) for f in [*rule_base_files(root), *rule_base_files(root, "time")]
-                 for m, t in file_mutants(root, f) if m.key == args.key]
+        known = [r["file"] for r in load_results() if r["key"] == args.key]  # its file, if run before
+        files = [known[-1]] if known and (root / known[-1]).exists() else rule_base_files(root, "all")
+        found = [(m, t) for f in files for m, t in file_mutants(root, f) if m.key == args.key]
         if not found:
             sys.exit(f"no mutant {args.key} in the rule base as it is now")
         mutant, text = found[0]
