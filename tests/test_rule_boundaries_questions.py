@@ -16,6 +16,7 @@ import clingo
 from pyrules import GameState
 from pyrules.answers.ask_kinds import kind_atoms
 from pyrules.inputs.rule_base import rule_files
+from two_player import game
 
 
 @pytest.mark.parametrize("catalog_given", [False, True])
@@ -60,3 +61,13 @@ def test_every_predicate_a_question_kind_names_is_an_answer_shown_at_that_arity(
     shown = {(p, int(n)) for p, n in re.findall(r"#show (\w+)/(\d+)\.", files["foundation/show.lp"])}
     assert len(named) > 100
     assert named - shown == set()
+
+
+def test_the_triggers_question_carries_the_assumptions_bearing_on_outcomes_113_6_603_2(kb_of):
+    # Accursed Witch's dies trigger (ability 2) is partly unread: an assumption of the outcome and combat
+    # questions; `pyrules ask triggers` answers what triggers, an outcome, so it carries it (ask_bears/2)
+    s = game()
+    s.add_object("witch", "Accursed Witch // Infectious Curse", "battlefield", "a", controller="a")
+    answers = kb_of("Accursed Witch // Infectious Curse").ask(s)
+    assert (2, "return it to the battlefield transformed under your control attached to target opponent") in {
+        (x.ability, x.text) for x in answers.assumptions("triggers") if x.object == "witch"}
