@@ -94,3 +94,23 @@ def test_a_white_symbol_is_paid_by_white_mana_only_107_4a(kb_of, land, payable):
     s.add_object("lions", "Savannah Lions", "hand", "alice")
     (pay,) = kb_of(land, "Savannah Lions").ask(s).payments("lions")
     assert (pay.payable, pay.total_cost) == (payable, "{W}")
+
+
+# --- 119.4, 107.4f: life below 0 pays no Phyrexian symbol ----------------------------------------------
+# Dismember ({1}{B/P}{B/P}) with three Mountains: at 4 life both Phyrexian symbols can be paid with
+# life; at 0 or -1 life none can (a player can't pay more life than they have, 119.4), so the cost is
+# short of black mana or life
+@pytest.mark.parametrize("life,payable", [(4, True), (0, False), (-1, False)])
+def test_phyrexian_symbols_paid_with_life_only_with_life_to_pay_119_4_107_4f(kb_of, life, payable):
+    s = GameState()
+    for p in ("alice", "bob"):
+        s.add_player(p)
+    s.set_life("alice", life)
+    s.set_turn("alice", "precombat_main", priority="alice")
+    s.ask_payments()
+    for i in range(1, 4):
+        s.add_object(f"m{i}", "Mountain", "battlefield", "alice", controller="alice")
+        s.controlled_since_turn_began(f"m{i}")
+    s.add_object("dis", "Dismember", "hand", "alice")
+    payments = kb_of("Mountain", "Dismember").ask(s).payments("dis")
+    assert [p.payable for p in payments] == [payable]
