@@ -65,3 +65,54 @@ def test_a_cast_whose_targets_are_not_judged_carries_an_assumption(kb_of):
         assert tl.finished, tl.steps[-1].refused
         assert holds(tl, f"assumed({obj},cast_targets_not_checked)")
         assert any(f"cast_targets_not_checked" in str(a) for a in tl.final.assumptions()), tl.final.assumptions()
+
+
+# --- 608.2b: the targets checked again as the spell resolves ----------------------------------------
+
+def _murder_answered_by(kb, answer):
+    s = two_player_state(("murder", "Murder", "hand", "alice"), ("answer", answer, "hand", "bob"),
+                         ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "murder", targets=["bears"])
+    s.then_pass_priority()
+    s.then_cast("bob", "answer", targets=["bears"])
+    s.then_resolve()     # bob's answer resolves first (405.5)
+    s.then_resolve()     # then Murder
+    return kb.run(s)
+
+
+def test_murder_does_not_resolve_when_its_target_gained_shroud_608_2b_702_18a(kb_of):
+    # Mage's Guile gives the Bears shroud in response: as Murder resolves its only target is illegal,
+    # so Murder doesn't resolve (before: the Bears were destroyed).
+    tl = _murder_answered_by(kb_of("Murder", "Mage's Guile", "Grizzly Bears"), "Mage's Guile")
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(bears,battlefield)") and holds(tl, "in_zone(murder,graveyard)")
+    murder_resolves = [s for s in tl.steps if s.user_event == 5][0]
+    moved = next(c for c in murder_resolves.changes if str(c.fluent) == "in_zone(murder,graveyard)")
+    assert "608.2b" in moved.citations
+
+
+def test_murder_does_not_resolve_when_its_target_gained_hexproof_608_2b_702_11b(kb_of):
+    # Loran's Escape gives the Bears hexproof (and indestructible): Murder, controlled by bob's
+    # opponent, has an illegal target and doesn't resolve (608.2b), rather than resolving and the
+    # Bears surviving by indestructible (702.12b).
+    tl = _murder_answered_by(kb_of("Murder", "Loran's Escape", "Grizzly Bears"), "Loran's Escape")
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(bears,battlefield)") and holds(tl, "in_zone(murder,graveyard)")
+    murder_resolves = [s for s in tl.steps if s.user_event == 5][0]
+    moved = next(c for c in murder_resolves.changes if str(c.fluent) == "in_zone(murder,graveyard)")
+    assert "608.2b" in moved.citations
+    assert "702.12b" not in {r for st in tl.steps for c in st.changes for r in c.citations}
+
+
+def test_bobs_own_spell_may_target_his_hexproof_creature_702_11b(kb_of):
+    # hexproof stops only the opponents' spells: bob's Giant Growth on his hexproof Bears resolves.
+    kb = kb_of("Giant Growth", "Loran's Escape", "Grizzly Bears")
+    s = two_player_state(("escape", "Loran's Escape", "hand", "bob"), ("growth", "Giant Growth", "hand", "bob"),
+                         ("bears", "Grizzly Bears", "battlefield", "bob"), active="bob")
+    s.then_cast("bob", "growth", targets=["bears"])
+    s.then_cast("bob", "escape", targets=["bears"])
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert [str(f) for f in tl.steps[-1].state if f.name == "modifies_pt"] == ["modifies_pt(effect(growth,1,7),bears,3,3)"]
