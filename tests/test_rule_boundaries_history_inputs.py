@@ -19,6 +19,7 @@ from __future__ import annotations
 import pytest
 
 from fact_file_helpers import solve_fact_text
+from two_player import game
 
 STATE = """player(alice). player(bob). active_player(alice). phase(precombat_main). has_priority(alice).
 object(sw). object_card(sw, "Soul Warden"). in_zone(sw, battlefield). owner(sw, alice). controller(sw, alice).
@@ -60,3 +61,18 @@ def test_a_resolved_spell_whose_whole_text_is_unread_is_assumed_away_by_every_qu
     about_dv = {a for a in answers if a.startswith("assumption(dv,") and "resolved(unread(" in a}
     expected = {f'assumption(dv,0,resolved(unread("(not read)")),{q},all)' for q in QUESTION_KINDS}
     assert about_dv == (expected if text_unread else set())
+
+
+def test_a_resolved_next_spell_effect_cites_its_duration_and_its_player_611_2_109_5(kb_of):
+    # Quicken ("The next sorcery spell you cast this turn can be cast as though it had flash."), cast
+    # and resolved by a earlier this turn (b's turn): the lasting effect of a resolved spell (611.2,
+    # 611.2a: for a duration; 611.2c: its set of affected objects fixed as it began; 611.2f: "the
+    # next"; 109.5: "you" is its controller)
+    s = game()
+    s.add_object("q", "Quicken", "graveyard", "a")
+    s.add_object("div", "Divination", "hand", "a")
+    s.record_cast("a", "q")
+    s.record_resolution("q", "a")
+    (eff,) = kb_of("Quicken", "Divination").ask(s).derived("resolution_effect")
+    assert eff.args[1:] == ("q", "1")
+    assert {"611.2", "611.2a", "611.2c", "611.2f", "109.5"} <= {c.rule for c in eff.citations}
