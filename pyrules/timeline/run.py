@@ -260,6 +260,11 @@ def run_timeline(kb, state):
             raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; in a sequence "
                              f"give it as an event (GameState.then_*, [[events]]): {f}")
         (initial if sig in program.fluents else facts).append(f)
+    # The state described is judged as a moment first (the single-moment query, pruned: about a
+    # third of the answers of time 0 from the lifted program): an input the rule base refuses there
+    # (a state_error: a shield counter, 122.1c, or a fact no rule reads) is refused for the sequence
+    # too (the Answers raise it), never moved forward as if it were not given.
+    kb.ask(state)
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
     try:
@@ -294,8 +299,4 @@ def run_timeline(kb, state):
             raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
         return Answers(symbols, state, cards, rule_text)
 
-    # The state described is judged as a moment first: an input the rule base refuses there (a
-    # state_error: a shield counter, 122.1c, or a fact no rule reads) is refused for the sequence too
-    # (the Answers raise it), never moved forward as if it were not given.
-    answers(0, frozenset(result.states.get(0, initial)))
     return timeline_from_symbols(result.symbols, result.states, answers)
