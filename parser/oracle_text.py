@@ -1141,10 +1141,10 @@ class _Sentence(Transformer):
                 ("duration", "this_turn")]
 
     def dies_replacement(self, c):
-        # 614.1a: replaces_dying(C, F, A, Ref, exile, this_turn | always)
+        # 614.1a: if_would_die_instead(C, F, A, Ref, exile, this_turn | always)
         ref = c[0]
         lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
-        return [("replaces_dying", ref, "exile", lasting)]
+        return [("if_would_die_instead", ref, "exile", lasting)]
 
     def prevent_all_combat_damage(self, c):
         return [("prevents_all_combat_damage",), ("duration", "this_turn")]

@@ -90,7 +90,7 @@ def _part_facts(k: clingo.Symbol, d: clingo.Symbol, i: clingo.Symbol, text: str)
     out = [Function("keyword_definition_part", [k, d, i, asp_constant(ability.kind)])]
     for fact in ability_facts(_CARD, _FACE, ability):
         args = list(fact.arguments)
-        if fact.name == "face_ability":
+        if fact.name in ("face_ability", "ability_names_target"):   # where the text is, which words it prints
             continue
         if fact.name == "card_unparsed":
             out.append(Function("keyword_definition_unread", [k, d, i, String(_text_back(args[-1].string))]))
