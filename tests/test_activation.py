@@ -197,6 +197,17 @@ def test_a_minus_loyalty_ability_with_too_few_counters_606_6(kb):
     assert (v.allowed, v.reasons) == (False, ("cant_pay(loyalty(-2))",)) and "606.6" in rules(v)
 
 
+def test_a_minus_loyalty_ability_with_exactly_enough_counters_606_6(kb):
+    # 606.6: the cost may be paid with all the counters there are: 2 loyalty, −2 (mutant seed 31,
+    # activation.lp's "M < -N" as "M <= -N", refused it).
+    s = state()
+    permanent(s, "lili", "Liliana of the Veil")
+    s.add_counters("lili", "loyalty", 2)
+    s.record_turn_history()
+    v = kb.ask(s).outcomes().activate("lili", 2)
+    assert v.allowed is True and "cant_pay(loyalty(-2))" not in v.reasons
+
+
 # --- 602.1b, 602.5b: once each turn ---------------------------------------------------------------------
 
 def test_activate_only_once_each_turn_with_and_without_history_602_5b(kb):

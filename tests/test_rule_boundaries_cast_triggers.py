@@ -31,3 +31,21 @@ def test_a_cast_trigger_cites_708_4_only_for_a_face_down_spell_601_2i_603_2(kb_o
     assert trig.args[:2] == ("cast", "w")
     assert {"603.2", "601.2i"} <= rules(trig)
     assert ("708.4" in rules(trig)) == (face == 0)
+
+
+@pytest.mark.parametrize("cast", [True, False])
+def test_a_spells_own_cast_trigger_is_listed_only_once_it_is_cast_113_6k_603_2(kb_of, cast):
+    # Ulamog, the Infinite Gyre on the stack: "When you cast this spell, destroy target permanent."
+    # Its own cast trigger is listed as not interpreted when the cast event is in the state, and not
+    # otherwise (mutant seed 31: assumptions.lp:122 with "not cast_event(_, _, O)").
+    from pyrules import GameState
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("ulamog", "Ulamog, the Infinite Gyre", "stack", "a", controller="a")
+    if cast:
+        s.cast_spell("e1", "a", "ulamog")
+    listed = [a for a in kb_of("Ulamog, the Infinite Gyre").ask(s).assumptions()
+              if a.object == "ulamog" and "cast" in a.text]
+    assert bool(listed) == cast, listed

@@ -99,3 +99,18 @@ def test_an_each_opponents_upkeep_trigger_triggers_in_the_opponents_upkeep_only_
     unapplied = [str(c.fluent) for c in upkeep.changes if c.fluent.name == "unapplied_effect"]
     assert unapplied == (['unapplied_effect(sa,1,trigger_unread("if that player has one or fewer cards in hand, '
                           'they lose 3 life"))'] if triggers else [])
+
+
+def test_damage_without_infect_gives_no_poison_counters_120_3a_122_1f(kb_of):
+    # Lightning Bolt at bob: 3 life lost (120.3a); nobody gets poison counters, not even 0 of them
+    # (122.1f: poison counters come from infect or toxic damage, 120.3b). Mutant of events.lp's
+    # poison_now (N > 0 -> N >= 0, seed 31) put player_counters(P, poison, 0) on both players.
+    kb = kb_of("Lightning Bolt")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    final = tl.steps[-1].state
+    assert _atom("life_total(bob,17)") in final and _atom("life_total(alice,20)") in final
+    assert not [str(f) for st in tl.steps for f in st.state if f.name == "player_counters"]

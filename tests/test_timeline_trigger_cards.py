@@ -50,6 +50,7 @@ def test_wall_of_omens_enters_and_its_trigger_draws_the_top_card_603_6a_121_1(kb
     trigger_id = f"ability(wall,2,{resolve.time - 1})"           # ability 2 (Defender is ability 1)
     assert _pending(resolve) == [f"pending_trigger({trigger_id},alice)"]
     assert {"603.2", "603.6a"} <= _trigger_citations(resolve)
+    assert "603.10a" not in _trigger_citations(resolve)          # no look-back: the Wall didn't leave
     assert _atom(f"ability_on_stack({trigger_id},alice)") in put.state
     assert _atom("in_zone(c1,library)") in put.state             # nothing drawn before it resolves
     assert _holds(tl, "in_zone(c1,hand)") and _holds(tl, "in_zone(c2,library)")
