@@ -134,17 +134,28 @@ class LiftedProgram:
     inputs: frozenset[Signature] = frozenset()
 
 
-def _time_parts() -> dict[str, list[A.AST]]:
-    parts: dict[str, list[A.AST]] = {"base": [], "schedule": [], "step": [], "check": []}
+def program_parts(statements, names: tuple[str, ...], folder: str) -> dict[str, list[A.AST]]:
+    """``statements`` (clingo AST, as parsed from the rule files of ``folder``) split by their
+    ``#program`` parts: ``{name: [statements]}`` for each of ``names`` (statements before any
+    ``#program`` are ``base``).
+
+    Raises:
+        PyrulesError: a part not among ``names`` (a bug in the rule files of ``folder``).
+    """
+    parts: dict[str, list[A.AST]] = {name: [] for name in names}
     current = "base"
-    for stm in time_rule_statements():
+    for stm in statements:
         if stm.ast_type == A.ASTType.Program:
             current = stm.name
             if current not in parts:
-                raise PyrulesError(f"rules_asp/time: unknown program part {current!r}")
+                raise PyrulesError(f"rules_asp/{folder}: unknown program part {current!r}")
             continue
         parts[current].append(stm)
     return parts
+
+
+def _time_parts() -> dict[str, list[A.AST]]:
+    return program_parts(time_rule_statements(), ("base", "schedule", "step", "check"), "time")
 
 
 def _declared_fluents(base: list[A.AST]) -> set[Signature]:

@@ -22,7 +22,8 @@ import clingo.ast as A
 
 from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError, QueryError
-from pyrules.timeline.lifting import lifted_program
+from pyrules.timeline.lifting import lifted_program, program_parts
+from pyrules.timeline.run import instance_of
 from pyrules.timeline.slicing import Transition, transition_program
 
 _LOC = A.Location(A.Position("<plan>", 1, 1), A.Position("<plan>", 1, 1))
@@ -48,16 +49,7 @@ class PlanProgram:
 
 def _planning_parts() -> dict[str, list[A.AST]]:
     from pyrules.inputs.rule_base import planning_rule_statements
-    parts: dict[str, list[A.AST]] = {"base": [], "step": [], "check": []}
-    current = "base"
-    for stm in planning_rule_statements():
-        if stm.ast_type == A.ASTType.Program:
-            current = stm.name
-            if current not in parts:
-                raise PyrulesError(f"rules_asp/planning: unknown program part {current!r}")
-            continue
-        parts[current].append(stm)
-    return parts
+    return program_parts(planning_rule_statements(), ("base", "step", "check"), "planning")
 
 
 @lru_cache(maxsize=1)
@@ -189,13 +181,7 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
     start = _time.monotonic()
     deadline = start + time_limit
     program = plan_program()
-    facts, initial = [], []
-    for f in kb.facts(state):
-        sig = (f.name, len(f.arguments))
-        if sig in program.dynamic and sig not in program.fluents and sig not in program.inputs:
-            raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; a search "
-                             f"chooses its own events: {f}")
-        (initial if sig in program.fluents else facts).append(f)
+    facts, initial = instance_of(kb, state, program, "a search chooses its own events")
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
     with A.ProgramBuilder(ctl) as builder:

@@ -232,6 +232,30 @@ def _solve(ctl: clingo.Control, deadline: float, read):
     return out[-1] if out else None
 
 
+def instance_of(kb, state, program: LiftedProgram, events_hint: str) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:
+    """``(facts, initial)``: ``state``'s facts for a sequence or a search over ``program``, the fluents
+    (``initial``, time 0) apart from the rest. The state described is judged as a moment first (the
+    single-moment query, pruned: about a sixth of the cost of the lifted program's answers of time 0),
+    so an input the rule base refuses there (a state_error: a shield counter, 122.1c; a fact no rule
+    reads) is refused here too, never moved forward as if it were not given.
+
+    Raises:
+        QueryError: a fact of a moment's event (damage/4, destroy_event/2 ...): ``events_hint`` says
+            how to give it; StateValueError and the other refusals of :meth:`KnowledgeBase.ask`.
+    """
+    from pyrules.errors import QueryError
+
+    facts, initial = [], []
+    for f in kb.facts(state):
+        sig = (f.name, len(f.arguments))
+        if sig in program.dynamic and sig not in program.fluents and sig not in program.inputs:
+            raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; "
+                             f"{events_hint}: {f}")
+        (initial if sig in program.fluents else facts).append(f)
+    kb.ask(state)
+    return facts, initial
+
+
 def run_timeline(kb, state):
     """Answer ``state``'s events with knowledge base ``kb``: the :class:`pyrules.timeline.steps.Timeline`.
 
@@ -249,22 +273,8 @@ def run_timeline(kb, state):
     from pyrules.errors import NoAnswerError
     from pyrules.timeline.steps import timeline_from_symbols
 
-    from pyrules.errors import QueryError
-
     program = lifted_program()
-    facts, initial = [], []
-    for f in kb.facts(state):
-        sig = (f.name, len(f.arguments))
-        if sig in program.dynamic and sig not in program.fluents and sig not in program.inputs:
-            # a moment's event (damage/4, destroy_event/2 ...): in a sequence, events are the sequence's
-            raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; in a sequence "
-                             f"give it as an event (GameState.then_*, [[events]]): {f}")
-        (initial if sig in program.fluents else facts).append(f)
-    # The state described is judged as a moment first (the single-moment query, pruned: about a
-    # third of the answers of time 0 from the lifted program): an input the rule base refuses there
-    # (a state_error: a shield counter, 122.1c, or a fact no rule reads) is refused for the sequence
-    # too (the Answers raise it), never moved forward as if it were not given.
-    kb.ask(state)
+    facts, initial = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
     try:
