@@ -31,6 +31,18 @@ def _to_alices_upkeep(s) -> None:
     s.then_go_to("upkeep")
 
 
+
+def _assert_nothing_in_bobs_upkeep(kb_of, obj, card):
+    """alice's ``card`` (a "your upkeep" trigger) from her end step to bob's upkeep: nothing triggers
+    and alice loses no life (503.1a)."""
+    s = _state((obj, card, "battlefield", "alice"), phase="ending", step="end")
+    s.then_go_to("cleanup")
+    s.then_next_turn("bob")
+    s.then_go_to("upkeep")
+    tl = kb_of(card).run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
+
 def test_wall_of_omens_enters_and_its_trigger_draws_the_top_card_603_6a_121_1(kb_of):
     # "When this creature enters, draw a card." Cast and resolved (608.3), it enters: the ability
     # triggers (603.6a), waits until alice would receive priority (603.3), and resolving draws the
@@ -85,14 +97,7 @@ def test_phyrexian_arena_draws_and_loses_a_life_in_its_controllers_upkeep_then_t
 
 def test_phyrexian_arena_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
     # "your upkeep": on bob's turn alice's Arena does nothing (no trigger, no life lost)
-    kb = kb_of("Phyrexian Arena")
-    s = _state(("arena", "Phyrexian Arena", "battlefield", "alice"), phase="ending", step="end")
-    s.then_go_to("cleanup")
-    s.then_next_turn("bob")
-    s.then_go_to("upkeep")
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
-    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
+    _assert_nothing_in_bobs_upkeep(kb_of, "arena", "Phyrexian Arena")
 
 
 def _blood_artist_sees(kb, victim_owner: str, bolt_target: str):
@@ -267,14 +272,7 @@ def test_bitterblossom_loses_a_life_and_makes_a_faerie_rogue_in_its_controllers_
 
 
 def test_bitterblossom_does_not_trigger_in_the_opponents_upkeep_503_1a(kb_of):
-    kb = kb_of("Bitterblossom")
-    s = _state(("bb", "Bitterblossom", "battlefield", "alice"), phase="ending", step="end")
-    s.then_go_to("cleanup")
-    s.then_next_turn("bob")
-    s.then_go_to("upkeep")
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
-    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "life_total(alice,20)")
+    _assert_nothing_in_bobs_upkeep(kb_of, "bb", "Bitterblossom")
 
 
 def _suspended_rift_bolt(counters: int = 1, active: str = "bob"):
