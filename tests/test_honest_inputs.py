@@ -317,6 +317,7 @@ BUILDER_CALLS = {
     "damage_as_though_infect": dict(player="b"),
     "deal_damage": dict(event="ev", source="bf", recipient="bf2", amount=1, combat=True),
     "designate": dict(obj="bf", designation="commander"),
+    "designate_commander": dict(obj="bf"),  # its casts_from_command_zone: tests/test_commander_casting.py
     "designate_player": dict(player="a", designation="monarch"),
     "destroy": dict(event="ev", target="bf"),
     "destroy_citys_blessing": dict(event="ev", player="a"),

@@ -94,6 +94,19 @@ class TokensAndDesignationsMixin:
         self._add("token_by_name", obj)
         return o
 
+    def designate_commander(self, obj: str, casts_from_command_zone: int | None = None) -> None:
+        """``obj`` (a card) is its owner's commander (903.3), as :meth:`designate` ``commander``; its owner
+        may cast it from the command zone (903.8; rules_asp/casting/commander.lp).
+
+        ``casts_from_command_zone``: how many times its owner has cast it from the command zone this game
+        before now; the commander tax is {2} for each (903.8), added to the total cost of casting it from
+        the command zone (601.2f). Not given, a payment or proposal of it from the command zone has no
+        total cost (undecided, never a tax of 0 guessed). Given for a commander that is not in the
+        command zone, or below 0, the state is refused naming this argument."""
+        self.designate(obj, "commander")
+        if casts_from_command_zone is not None:
+            self._add("commander_casts", obj, casts_from_command_zone)
+
     def designate_player(self, player: str, designation: str) -> None:
         """``player`` has ``designation``: ``monarch`` (725), ``initiative`` (726), ``citys_blessing`` (702.131c)."""
         self.designate(player, designation)

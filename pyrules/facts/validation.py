@@ -32,7 +32,7 @@ INPUT_SOURCES = {
     "zone_change_event": ("move", "obj"), "destroy_event": ("destroy", "target"),
     "toughness_modifier": ("modify_toughness", "obj"), "cant_be_regenerated": ("cant_be_regenerated", "obj"),
     "triggered_at": ("record_trigger", "ability"), "library_position": ("set_library_order", "objects"),
-    "payment_asked": ("ask_payment", "obj"),
+    "payment_asked": ("ask_payment", "obj"), "commander_casts": ("designate_commander", "casts_from_command_zone"),
 }
 
 
