@@ -3,8 +3,9 @@ answer says how firm it is (rules_asp/foundation/assumptions.lp: assumption/5, a
 class of former silent gap, on real cards: a resolved spell whose text was not read or whose lasting
 effect no rule applies (611.2), a card's own permission to be cast from a graveyard or exile (113.6f),
 the condition of a conditional keyword left as text (601.3d, 702.8a), and cost keywords no rule
-interprets (convoke 702.51a, delve 702.66a: 601.2f; affinity 702.41a is read from its CR definition,
-rules_asp/keywords/defined_costs.lp)."""
+interprets (spectacle 702.137a, evoke 702.74a: 601.2b, 601.2f; affinity 702.41a is read from its CR
+definition, rules_asp/keywords/defined_costs.lp; convoke and delve from theirs for the payment,
+rules_asp/keywords/convoke_delve_improvise.lp)."""
 
 from __future__ import annotations
 
@@ -25,15 +26,15 @@ TIDE = "Crashing Tide"
 FROGMITE = "Frogmite"
 ENFORCER = "Myr Enforcer"
 ORNITHOPTER = "Ornithopter"
-STOKE = "Stoke the Flames"
-CRUISE = "Treasure Cruise"
+SKEWER = "Skewer the Critics"
+MULLDRIFTER = "Mulldrifter"
 BOLT = "Lightning Bolt"
 SERRA = "Serra Angel"
 
 
 @pytest.fixture(scope="module")
 def kb(kb_of):
-    return kb_of(ABANDON, GROWTH, GRAVECRAWLER, SQUEE, TIDE, FROGMITE, ENFORCER, ORNITHOPTER, STOKE, CRUISE, BOLT, SERRA)
+    return kb_of(ABANDON, GROWTH, GRAVECRAWLER, SQUEE, TIDE, FROGMITE, ENFORCER, ORNITHOPTER, SKEWER, MULLDRIFTER, BOLT, SERRA)
 
 
 def _texts(assumptions) -> set[tuple[str, int, str]]:
@@ -105,10 +106,10 @@ def test_an_unread_cast_from_graveyard_ability_is_named_though_no_rule_covers_th
 
 
 def test_a_read_static_ability_of_a_card_in_a_graveyard_is_no_assumption_of_other_answers(kb):
-    # Treasure Cruise's delve in the graveyard: read; it bears only on casting Treasure Cruise itself
-    # (702.66a).
+    # Skewer the Critics' spectacle in the graveyard: read; it bears only on casting Skewer the Critics
+    # itself (702.137a).
     s = own_main_phase()
-    s.add_object("tc", CRUISE, "graveyard", "a")
+    s.add_object("tc", SKEWER, "graveyard", "a")
     answers = kb.ask(s)
     assert answers.assumptions("outcome") == [] and answers.assumptions("casting", obj="other") == []
     assert [a.scope for a in answers.assumptions("cost")] == ["tc"]
@@ -157,7 +158,7 @@ def test_the_condition_stated_met_gives_a_derived_flash_cast(kb):
 
 # --- cost keywords no rule interprets (601.2f) -----------------------------------------------------------
 
-@pytest.mark.parametrize("card,keyword", [(STOKE, "convoke"), (CRUISE, "delve")])
+@pytest.mark.parametrize("card,keyword", [(SKEWER, "spectacle"), (MULLDRIFTER, "evoke")])
 def test_a_cost_keyword_no_rule_reads_makes_the_total_cost_assumed(kb, card, keyword):
     # The full-price total is printed, but the keyword could lower it: the total is assumed, and the
     # keyword is an assumption of cost (and casting) questions about that card only.
@@ -216,8 +217,8 @@ def test_a_spell_without_cost_keywords_has_a_derived_total(kb):
 # --- pyrules solve prints the strength ------------------------------------------------------------------
 
 def test_solve_marks_an_assumed_total_and_gives_every_answer_a_strength_in_json(tmp_path, cards_dir, capsys):
-    facts = tmp_path / "dig.lp"
-    facts.write_text('player(a). player(b). object(dt). object_card(dt, "Dig Through Time"). in_zone(dt, hand).\n'
+    facts = tmp_path / "fiend.lp"
+    facts.write_text('player(a). player(b). object(dt). object_card(dt, "Elder Deep-Fiend"). in_zone(dt, hand).\n'
                      'owner(dt, a). controller(dt, a). active_player(a). phase(precombat_main). has_priority(a).\n'
                      'proposal(p1, a, dt, 1). proposal_method(p1, normal).\n', encoding="utf-8")
     cards = str(cards_dir / "scryfall-oracle-compact-A-K.json")
@@ -230,7 +231,7 @@ def test_solve_marks_an_assumed_total_and_gives_every_answer_a_strength_in_json(
     by_atom = {a["atom"]: a for a in out["answers"]}
     assert by_atom["total_cost(p1,8,0)"]["strength"] == "assumed"
     assert by_atom["castable(a,dt,1,hand,normal,rules)"]["strength"] == "assumed"
-    assert 'assumption(dt,0,keyword(delve),cost,dt)' in by_atom
+    assert 'assumption(dt,0,keyword(emerge),cost,dt)' in by_atom
 
 
 def test_every_answer_predicate_shown_has_a_strength_rule():

@@ -58,10 +58,15 @@ def _symbol_text(sym: clingo.Symbol) -> str:
 
 def _use_text(slot: clingo.Symbol, what: clingo.Symbol) -> str:
     """One use of a payment (pays_with/5): ``{R} with m1 (r)``, ``{1} with ring (colorless)``,
-    ``{B/P} with 2 life``."""
+    ``{B/P} with 2 life``, ``{R} by tapping bears (convoke)``, ``{1} by tapping ring (improvise)``,
+    ``{1} by exiling g1 (delve)`` (702.51a, 702.126a, 702.66a)."""
     paid = _symbol_text(slot.arguments[1]) if slot.name == "symbol" else "{1}"
     if what.name == "mana":
         return f"{paid} with {symbol_name(what.arguments[0])} ({what.arguments[1]})"
+    if what.name in ("convoke", "improvise"):
+        return f"{paid} by tapping {symbol_name(what.arguments[0])} ({what.name})"
+    if what.name == "delve":
+        return f"{paid} by exiling {symbol_name(what.arguments[0])} (delve)"
     return f"{paid} with 2 life"
 
 
@@ -85,7 +90,10 @@ class Payment:
         uses: one payment, when it was asked for (:meth:`pyrules.facts.state.GameState.ask_payment`)
             and exists: each ``(slot, source)`` as text, slot ``symbol(I,S)`` (the I-th symbol of the
             mana cost) or ``generic(J)`` (the J-th generic mana of the total cost, 601.2f), source
-            ``mana(X,T)`` (mana of type T from permanent X) or ``life(2)`` (107.4f); sorted by slot.
+            ``mana(X,T)`` (mana of type T from permanent X), ``life(2)`` (107.4f), ``convoke(X,T)``
+            (creature X tapped for one mana of type T, ``generic`` for generic mana only: 702.51a),
+            ``improvise(X)`` (artifact X tapped, 702.126a) or ``delve(X)`` (card X exiled from the
+            graveyard, 702.66a); sorted by slot.
         total_cost: the total cost decided on, as mana symbols (``"{2}{R}"``: 601.2f, generic mana
             first, {X} as 0); "" when it is not known (``payable`` None for a reason of the cost).
     """
