@@ -311,6 +311,7 @@ BUILDER_CALLS = {
     "cost_floor": dict(effect="tri", mana=3),
     "cost_increase": dict(effect="thalia", mana=1, not_card_types=["creature"]),
     "cost_reduction": dict(effect="red", player="a", mana=1, card_types=["sorcery"]),
+    "cost_reduction_symbols": dict(effect="redw", player="a", mana_cost="{W}", card_types=["sorcery"]),
     "count": dict(effect="cnt", player="a", zone="graveyard", card_types=["instant"]),
     "counter": dict(event="ev", spell="st"),
     "create_token_copy": dict(event="ev", player="a", original="bf"),

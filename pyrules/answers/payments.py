@@ -67,6 +67,8 @@ def _use_text(slot: clingo.Symbol, what: clingo.Symbol) -> str:
         return f"{paid} by tapping {symbol_name(what.arguments[0])} ({what.name})"
     if what.name == "delve":
         return f"{paid} by exiling {symbol_name(what.arguments[0])} (delve)"
+    if what.name == "reduced":
+        return f"{paid} taken off by {symbol_name(what.arguments[0])}'s reduction"
     return f"{paid} with 2 life"
 
 
@@ -93,9 +95,12 @@ class Payment:
             ``mana(X,T)`` (mana of type T from permanent X), ``life(2)`` (107.4f), ``convoke(X,T)``
             (creature X tapped for one mana of type T, ``generic`` for generic mana only: 702.51a),
             ``improvise(X)`` (artifact X tapped, 702.126a) or ``delve(X)`` (card X exiled from the
-            graveyard, 702.66a); sorted by slot.
+            graveyard, 702.66a), ``reduced(E,T)`` (taken off by effect E's reduction by mana of type T,
+            118.7b-f); sorted by slot.
         total_cost: the total cost decided on, as mana symbols (``"{2}{R}"``: 601.2f, generic mana
-            first, {X} as 0); "" when it is not known (``payable`` None for a reason of the cost).
+            first, {X} as 0); "" when it is not known (``payable`` None for a reason of the cost), or
+            when which symbols a colored reduction takes depends on how hybrid or Phyrexian symbols
+            are announced (118.7b-e, 601.2b; the verdict is given).
     """
 
     player: str

@@ -43,6 +43,34 @@ class CostsMixin:
         self.extra += [Function("requires_card_type", [ident(effect), Function(t)]) for t in card_types]
         self._effect_terms(effect, source, (), False, only_object, name, None, None, None)
 
+    def cost_reduction_symbols(self, effect: str, player: str, mana_cost: str, *, source: str | None = None,
+                               name: str | None = None, only_object: str | None = None,
+                               card_types: Iterable[str] = ()) -> None:
+        """Spells ``player`` casts with these qualities cost ``mana_cost`` less to cast, mana symbols as
+        printed (``"{W}{B}"``: Edgewalker's Cleric spells; ``"{C}"``, ``"{G/P}"``, ``"{W/U}"``, ``"{2}"``,
+        ``"{S}"``). Each symbol reduces mana of its type, the rest the generic mana (601.2f, 118.7b-g;
+        rules_asp/casting/colored_reductions.lp); qualities as :meth:`cost_reduction`.
+
+        Raises:
+            StateValueError: ``mana_cost`` is no mana cost (CR 107.4's symbols) or is empty.
+        """
+        from pyrules.errors import CardTextError, StateValueError
+        from pyrules.facts.card_facts import mana_symbol_term
+        from pyrules.parser.mana_cost import parse_mana_cost
+
+        try:
+            symbols = parse_mana_cost(mana_cost, "cost_reduction_symbols: mana_cost").symbols
+        except CardTextError as err:
+            raise StateValueError(f"cost_reduction_symbols: mana_cost {mana_cost!r} is no mana cost: {err.message}",
+                                  "mana_cost") from None
+        if not symbols:
+            raise StateValueError("cost_reduction_symbols: mana_cost must name at least one mana symbol", "mana_cost")
+        e = ident(effect)
+        self.extra += [Function("spell_cost_reduction_symbol", [e, ident(player), Number(i), mana_symbol_term(sym)])
+                       for i, sym in enumerate(symbols, start=1)]
+        self.extra += [Function("requires_card_type", [e, Function(t)]) for t in card_types]
+        self._effect_terms(effect, source, (), False, only_object, name, None, None, None)
+
     def tournament_format(self, fmt: str, mystery_booster_limited: bool = False) -> None:
         """Ask about tournament format ``fmt`` (100.6)."""
         self.extra.append(Function("tournament_format", [ident(fmt)]))

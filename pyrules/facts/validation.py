@@ -33,6 +33,7 @@ INPUT_SOURCES = {
     "toughness_modifier": ("modify_toughness", "obj"), "cant_be_regenerated": ("cant_be_regenerated", "obj"),
     "triggered_at": ("record_trigger", "ability"), "library_position": ("set_library_order", "objects"),
     "payment_asked": ("ask_payment", "obj"), "commander_casts": ("designate_commander", "casts_from_command_zone"),
+    "spell_cost_reduction_symbol": ("cost_reduction_symbols", "mana_cost"),
 }
 
 
