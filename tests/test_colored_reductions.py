@@ -1,7 +1,7 @@
 """Cost reductions by colored, colorless, hybrid and Phyrexian mana (issue 18; 118.7b-g,
 rules_asp/casting/colored_reductions.lp): in the payment verdict and its total as symbols, and in a
-proposal's total cost (601.2f), on real cards (GameState.cost_reduction_symbols: "Cleric spells you cast
-cost {W}{B} less", Edgewalker-style)."""
+proposal's total cost (601.2f), on real cards (GameState.cost_reduction_symbols: "... spells you cast cost
+{W} less to cast")."""
 
 from __future__ import annotations
 

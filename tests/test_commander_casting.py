@@ -229,3 +229,31 @@ def test_a_scenario_count_for_a_commander_on_the_battlefield_is_refused_at_its_l
     located = scenario.locate(err.value)
     assert isinstance(located, ScenarioError)
     assert located.line == 20 and "only_for_a_commander_in_the_command_zone" in str(located)
+
+
+def test_a_delve_commander_exiles_cards_for_its_tax_903_8_702_66a(kb_of):
+    # Tasigur, the Golden Fang {5}{B}, cast once before from the command zone: {7}{B}, which a Swamp
+    # and seven cards in the graveyard pay.
+    kb = kb_of("Tasigur, the Golden Fang", "Swamp", "Lightning Bolt")
+
+    def tasigur(cards: int) -> GameState:
+        s = GameState()
+        for p in ("alice", "bob"):
+            s.add_player(p)
+        s.set_turn("alice", "precombat_main", priority="alice")
+        s.ask_payments()
+        s.add_object("s1", "Swamp", "battlefield", "alice")
+        s.add_object("tas", "Tasigur, the Golden Fang", "command", "alice")
+        s.designate_commander("tas", 1)
+        for i in range(cards):
+            s.add_object(f"g{i}", "Lightning Bolt", "graveyard", "alice")
+        return s
+
+    (pay,) = kb.ask(tasigur(7)).payments("tas")
+    assert (pay.payable, pay.total_cost) == (True, "{7}{B}")
+    assert {"903.8", "702.66a"} <= rules(pay)
+    # six are short, but Tasigur's own activated ability, not read as a mana ability or not (605.1a),
+    # leaves the refusal undecided rather than given
+    (pay,) = kb.ask(tasigur(6)).payments("tas")
+    assert pay.payable is None
+    assert pay.reasons == ('mana_source_open(tas,unknown_ability(("Tasigur, the Golden Fang",1,2)))',)

@@ -85,7 +85,8 @@ def test_a_red_creature_convokes_a_red_symbol_702_51a(kb):
     red = {slot for slot, src in pay.uses if slot.startswith("symbol(")}
     assert red == {"symbol(2,colored(r))", "symbol(3,colored(r))"}
     assert {src for slot, src in pay.uses if slot in red} == {"mana(m1,r)", "convoke(giant,r)"}
-    assert {src for slot, src in pay.uses if slot.startswith("generic(")} == {"convoke(b1,generic)", "convoke(b2,generic)"}
+    generic = {src for slot, src in pay.uses if slot.startswith("generic(")}
+    assert generic == {"convoke(b1,generic)", "convoke(b2,generic)"}
     assert "{R} by tapping giant (convoke)" in pay.explain()
 
 
@@ -213,3 +214,15 @@ def test_delve_leaves_the_total_cost_of_a_proposal_whole_and_derived_702_66b(kb)
     (total,) = answers.derived("total_cost")
     assert (total.args, total.strength) == (("p", "8", "0"), "derived")
     assert answers.assumptions("cost", "cruise") == []
+
+
+def test_a_token_without_stated_colors_convokes_generic_mana_only(kb):
+    # GameState.add_token states no colors: the Soldier pays {1} of Stoke the Flames, and a refusal that
+    # a red Soldier could lift is not given (702.51a).
+    s = state({"m1": "Mountain", "m2": "Mountain", "bears": "Grizzly Bears"}, {"stoke": "Stoke the Flames"})
+    s.add_token("tok", "alice", name="Soldier", subtypes=["Soldier"], card_types=["creature"], toughness=1)
+    assert payment(kb, s, "stoke").payable is True
+    s = state({"m1": "Mountain", "bears": "Grizzly Bears"}, {"stoke": "Stoke the Flames"})
+    s.add_token("tok", "alice", name="Soldier", subtypes=["Soldier"], card_types=["creature"], toughness=1)
+    pay = payment(kb, s, "stoke")
+    assert (pay.payable, pay.reasons) == (None, ("convoke_colors_unknown(tok)",))

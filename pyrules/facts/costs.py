@@ -47,9 +47,10 @@ class CostsMixin:
                                name: str | None = None, only_object: str | None = None,
                                card_types: Iterable[str] = ()) -> None:
         """Spells ``player`` casts with these qualities cost ``mana_cost`` less to cast, mana symbols as
-        printed (``"{W}{B}"``: Edgewalker's Cleric spells; ``"{C}"``, ``"{G/P}"``, ``"{W/U}"``, ``"{2}"``,
-        ``"{S}"``). Each symbol reduces mana of its type, the rest the generic mana (601.2f, 118.7b-g;
-        rules_asp/casting/colored_reductions.lp); qualities as :meth:`cost_reduction`.
+        printed (``"{W}{B}"``, ``"{C}"``, ``"{G/P}"``, ``"{W/U}"``, ``"{2}"``, ``"{S}"``). Each symbol
+        reduces mana of its type, and what the cost lacks of that type its generic mana (601.2f,
+        118.7b-g; rules_asp/casting/colored_reductions.lp); qualities as :meth:`cost_reduction`. (An
+        effect that "reduces only the amount of colored mana you pay", Edgewalker's, is not this one.)
 
         Raises:
             StateValueError: ``mana_cost`` is no mana cost (CR 107.4's symbols) or is empty.
