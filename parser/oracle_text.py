@@ -219,7 +219,7 @@ def _collect_reminder(tok: Token) -> Token:
 def _parser() -> Lark:
     return Lark(grammar_text("oracle_text"), parser="lalr", lexer="contextual",
                 start=["ability", "plain_ability", "sentence", "trigger_condition", "cost", "spell_choice",
-                       "state_condition"],
+                       "state_condition", "x_quantity"],
                 propagate_positions=False,  # spans come from the tokens (_span): 20% faster maybe_placeholders=False, cache=True,
                 lexer_callbacks={"REMINDER": _collect_reminder})
 
@@ -1086,19 +1086,60 @@ class _Sentence(Transformer):
     def that_player_draws(self, c):
         return self._player_draws("that_player", c)
 
-    def activate_only_as_sorcery(self, c):
-        return [("activate_only_as_sorcery",)]
+    # --- activation limits (602.5b, 602.5d; issue 19, session 7): one slot, shared by every limit
+    def activation_restriction(self, c):
+        return [f for x in c if isinstance(x, tuple) for f in [x]]
+
+    def activate_this_ability(self, c):
+        # only after "[who] may" (optional_clause fills in who)
+        return [("activate_only", ("player_may_activate", None))] + [x for x in c if isinstance(x, tuple)]
+
+    def limit_as_sorcery(self, c):
+        return ("activate_only_as_sorcery",)
+
+    def limit_once_each_turn(self, c):
+        return ("activate_only_once_each_turn",)
+
+    def limit_as_instant(self, c):
+        return ("activate_only", "as_an_instant")
+
+    def limit_once(self, c):
+        return ("activate_only", "once")
+
+    def limit_during(self, c):
+        return ("activate_only", ("during", _during(str(c[0])[len("during "):])))
+
+    def limit_during_any_upkeep(self, c):
+        return ("activate_only", ("during", "upkeep"))
+
+    def limit_during_combat(self, c):
+        return ("activate_only", ("during", "combat"))
+
+    def limit_during_declare_step(self, c):
+        return ("activate_only", ("during", "declare_" + str(c[-1]).lower()))
+
+    def limit_before_attackers(self, c):
+        return ("activate_only", "before_attackers_are_declared")
+
+    def limit_if(self, c):
+        return ("activate_only", ("if", c[-1]))
 
     def sacrifice_if_cast_when_sorcery_couldnt(self, c):
         # 307.5a, 603.7 (Armor of Thorns): a delayed sacrifice if cast when a sorcery couldn't have been.
         return [("sacrifice_if_cast_when_sorcery_couldnt",)]
 
     def sentence(self, c):
-        return [f for clause in c if isinstance(clause, list) for f in clause]
+        out = [f for clause in c if isinstance(clause, list) for f in clause]
+        if ("activate_only", ("player_may_activate", None)) in out:
+            raise ValueError("'activate this ability' with no player who may")
+        return out
 
     def optional_clause(self, c):
         # 608.2d: "you may [do X]" - X's facts, and which effect the player may choose to do.
         who, facts = c[0], c[-1]
+        if facts and facts[0] == ("activate_only", ("player_may_activate", None)):
+            # 602.2: "Any player may activate this ability" (otherwise its controller only)
+            return [("activate_only", ("player_may_activate", who))] + facts[1:]
         return facts + [("player_may", who, facts[0][0])] if facts else facts
 
     def station_striation(self, c):
@@ -1162,8 +1203,6 @@ class _Sentence(Transformer):
         facts = c[0]
         return facts + [("delayed_until", facts[0][0], c[-1])]
 
-    def activate_only_once_each_turn(self, c):
-        return [("activate_only_once_each_turn",)]
 
     def triggers_only_once_each_turn(self, c):
         return [("triggers_only_once_each_turn",)]
@@ -1266,6 +1305,11 @@ class _Sentence(Transformer):
         return [("gains_life", c[0], c[-1])]
 
     def you_gain_life_effect(self, c):
+        # "gain 3 life" (an instruction to you, or after "you may"); "gains 3 life" with no subject
+        # ("Target player sacrifices a creature, then gains 3 life") is said of the player before
+        # (608.2c): not "you", so not read here.
+        if str(c[0]).lower() == "gains":
+            raise ValueError("'gains N life' with no subject names the player before it")
         return [("gains_life", "you", c[-1])]
 
     def get_energy(self, c):
@@ -2255,6 +2299,100 @@ class _Sentence(Transformer):
         return [("attacks_as_though_no_defender", c[0])] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
 
 
+    # --- the shared quantity slot (107.3c; issue 19, session 7): x_quantity -> [quantity term]
+    def x_quantity(self, c):
+        return [c[-1]]
+
+    def that_much(self, c):
+        return [("that_much",)]
+
+    def that_many(self, c):
+        return [("that_many",)]
+
+    def its_characteristic(self, c):
+        return ("characteristic", _characteristic(c[-1]), "it")
+
+    def characteristic_of(self, c):
+        who = re.sub(r"['’]s$", "", str(c[0])).lower()
+        if who in ("~", "this creature", "this artifact", "this enchantment", "this permanent", "this land",
+                   "this planeswalker", "this vehicle", "this card", "this spell"):
+            ref: object = "self"
+        else:
+            first, noun = who.split(" ", 1) if not who.startswith("the ") else who[4:].split(" ", 1)
+            ref = (first, noun)   # that(creature) | sacrificed(creature) | exiled(card) | enchanted(creature) ...
+        return ("characteristic", _characteristic(c[-1]), ref)
+
+    def number_of(self, c):
+        return ("number_of", c[-1])
+
+    def your_life_total(self, c):
+        return ("life_total", "you")
+
+    def devotion_to(self, c):
+        return ("devotion", "you", str(c[-1]).lower())
+
+    def greatest_among(self, c):
+        return ("greatest", _characteristic(c[0]), c[-1])
+
+    def twice(self, c):
+        return ("twice", c[-1])
+
+    def number_plus(self, c):
+        return ("plus", int(c[0]), c[-1])
+
+    def count_plural_permanents(self, c):
+        return ("permanents", c[-1])
+
+    def count_cards_in_that_players_hand(self, c):
+        return ("cards_in", "hand", "that_player")
+
+    def count_plural_permanents_all(self, c):
+        return ("permanents", c[0])
+
+    def count_permanents_all(self, c):
+        d = c[-1]
+        if any(isinstance(t, Token) and t.type == "OTHER" for t in c):
+            d = ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",))
+        return ("permanents", d)
+
+    def count_colors_spent(self, c):
+        return ("colors_of_mana_spent", "it")
+
+    def count_times_kicked(self, c):
+        return ("times_kicked", "it")
+
+    def for_each(self, c):
+        return [("for_each", c[-1])]
+
+    def count_cards_in_all_graveyards(self, c):
+        return ("cards_in", "graveyard", "all_players", *[q for q in c if isinstance(q, tuple)])
+
+    def life_lost_this_way(self, c):
+        return ("this_way", "life_lost")
+
+    def damage_dealt_this_way(self, c):
+        return ("this_way", "damage_dealt")
+
+    def power_and_toughness(self, c):
+        return "power_and_toughness"
+
+    def power(self, c):
+        return "power"
+
+    def toughness(self, c):
+        return "toughness"
+
+    def characteristic_defined(self, c):
+        # 604.3: the card's own power and/or toughness, defined by a quantity (208.2a).
+        return [("characteristic_defined", c[1], c[-1])]
+
+    def count_opponents(self, c):
+        return ("opponents", "you")
+
+    def count_basic_land_types(self, c):
+        return ("basic_land_types_among", ("object", "land", ("controlled_by", "you")))
+
+
 _SENTENCE = _Sentence()
 
 #: Capitalized words the subtype terminal may match at a sentence's start that are no subtype (205.3).
@@ -2310,6 +2448,11 @@ def _trigger_noun(tok) -> object:
 def _names_target(recipient: object) -> bool:
     """A damage recipient that is a target (115.1): any_target, target(...), target_player_or_planeswalker."""
     return isinstance(recipient, tuple) and recipient[0] in ("any_target", "target", "target_player_or_planeswalker")
+
+
+def _characteristic(tok) -> str:
+    """A CHARACTERISTIC token as a constant: power | toughness | mana_value (208.1, 202.3)."""
+    return re.sub(r"\W+", "_", str(tok).lower())
 
 
 def _singular(word: str) -> str:
@@ -2549,7 +2692,8 @@ _UNLESS_PAYS = re.compile(r" unless (you|they|that player|its controller) pays? 
                           re.IGNORECASE)
 #: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
 _NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
-                              "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect"})
+                              "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect",
+                              "effect_x_is"})
 
 
 def _conditional_read(sentence: str) -> list[tuple] | None:
@@ -2612,6 +2756,126 @@ def _governed(kind: str, cond: tuple, rest: str) -> list[tuple] | None:
     return [("conditional_effect", kind, cond, f) for f in effect]
 
 
+#: The shared quantity slot (107.3c): where a defined quantity stands in an effect's words, and the words
+#: of the same effect with X in its place (each pattern: the sentence -> (effect with X, quantity text)).
+_X_WORD = re.compile(r"\bX\b")
+_EQUAL_TO_AFTER = re.compile(r"^(?P<pre>.*?\b(?:gains?|loses?|draws?|mills?)) (?P<what>life|cards) (?P<q>equal to .+)$",
+                             re.IGNORECASE)
+_DAMAGE_TO_EQUAL = re.compile(r"^(?P<pre>.*?\bdeals?) damage to (?P<r>.+?) (?P<q>equal to .+)$", re.IGNORECASE)
+_DAMAGE_EQUAL_TO = re.compile(r"^(?P<pre>.*?\bdeals?) damage (?P<q>equal to .+?) (?P<r>to .+)$", re.IGNORECASE)
+_A_NUMBER_OF = re.compile(r"^(?P<pre>.*?)\ba number of (?P<what>.+?) (?P<q>equal to .+)$", re.IGNORECASE)
+_WHERE_X = re.compile(r"^(?P<body>.*), (?P<q>where X is .+)$")
+_THAT_MUCH = re.compile(r"\bthat (?:much|many)\b", re.IGNORECASE)
+
+
+#: "[effect with an amount] for each [count]": the amount the effect says, where it stands (one only):
+#: a token count, a counter count, cards drawn, life, damage, a P/T change (each number of it the same).
+_FOR_EACH = re.compile(r"^(?P<body>.+?) for each (?P<what>.+)$", re.IGNORECASE)
+_NUMBER_WORD_VALUES = {"a": 1, "an": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+_AMOUNT_SITES = (
+    (re.compile(r"\b(?P<n>a|an|one|two|three|\d+) (?P<rest>(?:[^ ]+ ){0,8}?)tokens?\b", re.IGNORECASE), "{rest}tokens"),
+    (re.compile(r"\b(?P<n>a|an|one|two|three|\d+) (?P<rest>[+−\-]?\d+/[+−\-]?\d+|[a-z]+) counters? on\b", re.IGNORECASE),
+     "{rest} counters on"),
+    (re.compile(r"\b(?P<n>a|one|two|three|\d+) (?P<rest>)cards?\b", re.IGNORECASE), "cards"),
+    (re.compile(r"\b(?P<n>\d+) (?P<rest>)(?P<what>life|damage)\b", re.IGNORECASE), "{what}"),
+)
+_PT_CHANGE = re.compile(r"(?<![\w/])([+−\-])(\d+)/([+−\-])(\d+)(?![\w/])")
+
+
+def _for_each_amount(body: str) -> tuple[str, int] | None:
+    """``body`` with X where its one amount stands, and that amount (None: no single amount)."""
+    found = []
+    for rx, rep in _AMOUNT_SITES:
+        for m in rx.finditer(body):
+            n = m.group("n").lower()
+            value = int(n) if n.isdigit() else _NUMBER_WORD_VALUES[n]
+            repl = "X " + rep.format(rest=m.group("rest"), what=m.groupdict().get("what") or "")
+            found.append((body[:m.start()] + repl + body[m.end():], value))
+    pts = list(_PT_CHANGE.finditer(body))
+    if len(pts) == 1 and body[:pts[0].start()].rstrip().lower().endswith(("get", "gets")):
+        m = pts[0]
+        nums = {int(m.group(2)), int(m.group(4))} - {0}
+        if len(nums) == 1:
+            (value,) = nums
+            sides = [(m.group(1), m.group(2)), (m.group(3), m.group(4))]
+            pt = "/".join(sign + ("X" if int(n) else n) for sign, n in sides)
+            found.append((body[:m.start()] + pt + body[m.end():], value))
+    return found[0] if len(found) == 1 else None
+
+
+def _quantity_forms(sentence: str) -> list[tuple[str, str, int | None]]:
+    """The readings of ``sentence`` as (effect with X, quantity text) for the shared quantity slot:
+    ", where X is [quantity]" (X already in the effect), "that much" / "that many" (once), and "equal
+    to [quantity]" after damage, life, cards or "a number of [things]" (the sentence has no X of its
+    own: 107.3i, every X of an object has one value). Several splits when the quantity's end is not
+    known ("damage equal to [Q] to [R]": each " to " after "equal to")."""
+    m = _WHERE_X.match(sentence)
+    if m is not None:
+        return [(m.group("body"), m.group("q"), None)] if _X_WORD.search(m.group("body")) else []
+    if _X_WORD.search(sentence):
+        return []
+    found = list(_THAT_MUCH.finditer(sentence))
+    if len(found) == 1:
+        f = found[0]
+        return [(sentence[:f.start()] + "X" + sentence[f.end():], f.group(0), None)]
+    if found:
+        return []
+    if sentence.lower().count("equal to") != 1:
+        m = _FOR_EACH.match(sentence)
+        if m is None or sentence.lower().count("for each") != 1 or " equal to " in sentence.lower():
+            return []
+        amount = _for_each_amount(m.group("body"))
+        return [] if amount is None else [(amount[0], f"for each {m.group('what')}", amount[1])]
+    out: list[tuple[str, str, int | None]] = []
+    if (m := _EQUAL_TO_AFTER.match(sentence)) is not None:
+        out.append((f"{m.group('pre')} X {m.group('what')}", m.group("q"), None))
+    if (m := _DAMAGE_TO_EQUAL.match(sentence)) is not None:
+        out.append((f"{m.group('pre')} X damage to {m.group('r')}", m.group("q"), None))
+    if (m := _A_NUMBER_OF.match(sentence)) is not None:
+        out.append((f"{m.group('pre')}X {m.group('what')}", m.group("q"), None))
+    if (m := _DAMAGE_EQUAL_TO.match(sentence)) is not None:
+        pre, rest = m.group("pre"), sentence[m.end("pre") + len(" damage "):]
+        for cut in re.finditer(r" to ", rest):
+            if cut.start() > len("equal to"):
+                out.append((f"{pre} X damage {rest[cut.start() + 1:]}", rest[:cut.start()], None))
+    return out
+
+
+def _has_x(value) -> bool:
+    """Whether a fact (nested tuples) holds the amount X: x, or a P/T change "+X" / "-X"."""
+    if isinstance(value, str):
+        return value.lower() in ("x", "+x", "-x")
+    return isinstance(value, tuple) and any(_has_x(v) for v in value)
+
+
+def _quantity_read(sentence: str) -> list[tuple] | None:
+    """The facts of a sentence whose amount the text defines (107.3c; :func:`_quantity_forms`): the
+    effect read with X (any template that takes X, with the swallow check), the quantity read by the
+    ``x_quantity`` start rule; each fact of the effect (one at least holds X) becomes
+    ``("effect_x_is", Quantity, Fact)``: no rule reads the effect as one with a chosen X (107.3a is for
+    an X the text leaves undefined), and no fact of it stands alone (a token's color, a duration).
+    None if no reading has both parts read, or on an instant or sorcery's face (no resolution rule lists
+    effect_x_is yet: rules_asp/time spell_effect/4)."""
+    if _SENTENCE.spell_face:
+        return None
+    for effect_text, quantity_text, times in _quantity_forms(sentence):
+        try:
+            (quantity,) = _checked(quantity_text.strip(), "x_quantity")
+            effect = _read_sentence(effect_text.strip())
+        except (LarkError, ValueError, StopIteration):
+            continue
+        if (quantity[0] == "for_each") != (times is not None):
+            continue
+        if times is not None:
+            # "gain 2 life for each creature you control": X is 2 times that number
+            quantity = ("times", times, ("number_of", quantity[1]))
+        if not any(_has_x(f) for f in effect) or any(f[0] in _NOT_CONDITIONAL for f in effect) or any(
+                isinstance(v, Ability) for f in effect for v in f):
+            continue
+        return [("effect_x_is", quantity, f) for f in effect]
+    return None
+
+
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                  mode: int | None = None) -> None:
     """Read each sentence of ``text`` for meaning. A sentence not read as a whole is read clause by
@@ -2625,6 +2889,8 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
         except (LarkError, ValueError, StopIteration):
             pass
         conditional = _conditional_read(sentence)
+        if conditional is None:
+            conditional = _quantity_read(sentence)
         if conditional is not None:
             _add_facts(ability, conditional, offset + off + 1, mode)
             continue
@@ -2635,6 +2901,8 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                 read.append((_read_sentence(clause) if len(clauses) > 1 else None, clause, coff))
             except (LarkError, ValueError, StopIteration):
                 read.append((None, clause, coff))
+            if read[-1][0] is None and len(clauses) > 1:
+                read[-1] = (_quantity_read(clause), clause, coff)
             if read[-1][0] is None:
                 shared = _shared_subject_read(clause)
                 if shared is not None:
@@ -2917,11 +3185,11 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
 #: Effect facts no resolution rule lists yet (rules_asp/time: spell_effect/4), read on the abilities of
 #: permanents (issue 19, session 6). Beside another effect of a resolving ability they would go
 #: unapplied unseen while the other is applied (608.2c), so such an ability is kept unread.
-_UNLISTED_EFFECTS = frozenset({"conditional_effect", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
+_UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteristic_defined", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
 _NOT_EFFECTS = frozenset({"trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
-                          "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
+                          "activate_only", "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
                           "chapter"})
 
 

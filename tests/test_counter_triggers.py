@@ -190,14 +190,29 @@ def test_minus_counters_dont_trigger_a_plus_one_counters_ability(kb, game):
     assert out.results("triggers_on") == [] and out.results("trigger_undecided") == []
 
 
-def test_nest_of_scarabs_with_unread_effect_is_undecided_not_guessed(kb, game):
-    # 603.4: an ability whose text is partly unread ("create that many ...") might hold an intervening
-    # "if" clause: its trigger event occurred, but whether it triggers is reported undecided.
+def test_a_counter_trigger_with_unread_effect_is_undecided_not_guessed(kb, game):
+    # 603.4: an ability whose text is partly unread (Defiant Greatmaw's "remove a -1/-1 counter from
+    # another target creature you control") might hold an intervening "if" clause: its trigger event
+    # occurred (a's wither damage put a -1/-1 counter on it), but whether it triggers is undecided.
+    creature(game, "d", "Defiant Greatmaw", "a")
+    creature(game, "k", "Kulrath Knight", "a")
+    game.deal_damage("e", "k", "d", 1)
+    out = kb.ask(game).outcomes()
+    assert out.results("triggers_on") == [] and out.triggered_tokens() == []
+    (u,) = out.results("trigger_undecided")
+    assert u.args == ("e", "d", "2", "unread_text") and "603.4" in rules(u)   # its ability 2
+
+
+def test_nest_of_scarabs_read_in_full_triggers_but_its_token_count_is_not_applied(kb, game):
+    # Issue 19 (session 7): "create that many 1/1 black Insect creature tokens" is read (effect_x_is:
+    # the number is the event's, 608.2c), so no intervening "if" hides in the text: it triggers on
+    # a's infect counters (603.2). No rule applies the "that many" tokens: none is listed as created,
+    # and the trigger is an assumed answer, not a derived one.
     game.add_object("n", "Nest of Scarabs", "battlefield", "a", controller="a")
     creature(game, "m", "Blight Mamba", "a")
     creature(game, "g", "Hill Giant", "b")
     game.deal_damage("combat", "m", "g", 1, combat=True)
     out = kb.ask(game).outcomes()
-    assert out.results("triggers_on") == [] and out.triggered_tokens() == []
-    (u,) = out.results("trigger_undecided")
-    assert u.args == ("combat", "n", "1", "unread_text") and "603.4" in rules(u)
+    (t,) = out.results("triggers_on")
+    assert t.args == ("combat", "n", "1", "g") and t.strength == "assumed"
+    assert out.triggered_tokens() == [] and out.results("trigger_undecided") == []

@@ -89,8 +89,10 @@ def test_sentence_is_read_into_its_facts(oracle_records, name, ability, expected
 # Similar sentences that must stay unread (whole sentence in card_unparsed, no partial facts).
 NEAR_MISS = [
     # the quoted ability is not read in full: the grant is not read either.
-    ("Animal Boneyard", 2, 'Enchanted land has "{T}, Sacrifice a creature: You gain life equal to the '
-                           'sacrificed creature\'s toughness."', "ability_grants_ability("),
+    # (Animal Boneyard's "You gain life equal to the sacrificed creature's toughness" is read since
+    # issue 19's quantity slot: tests/test_oracle_quantities.py)
+    ("Arc Spitter", 1, 'Equipped creature has "{1}: This creature deals 1 damage to target creature that\'s '
+                       'blocking it."', "ability_grants_ability("),
     # an emblem whose ability has an unread clause ("for each differently named dungeon").
     ("Ellywick Tumblestrum", 3, None, "creates_emblem("),
     # "for as long as this artifact remains tapped": a duration the untap fact cannot carry.
