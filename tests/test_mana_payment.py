@@ -11,7 +11,7 @@ from pyrules.errors import QueryError
 
 CARDS = ("Mountain", "Forest", "Island", "Llanowar Elves", "Lightning Strike", "Eidolon of the Great Revel",
          "Rakdos Guildmage", "City of Brass", "Grizzly Bears", "Dismember", "Sol Ring", "Eldrazi Temple",
-         "Spectral Procession")
+         "Spectral Procession", "Frogmite", "Ornithopter", "Thoughtcast")
 
 
 @pytest.fixture(scope="module")
@@ -200,6 +200,23 @@ def test_a_generic_cost_reduction_lets_one_mountain_pay_118_7a(kb):
     pay = payment(kb, s, "strike")
     assert pay.payable is True and "118.7a" in rules(pay)
     assert pay.total_cost == "{R}"
+
+
+def test_affinity_for_artifacts_counts_in_the_payment_as_in_the_proposals_total_702_41a(kb):
+    # Frogmite {4}, affinity for artifacts, with two Ornithopters and two Mountains: {2}, paid (was "cannot
+    # pay {4}", a wrong refusal: the proposal's total counted the affinity, the payment did not).
+    s = state({"m1": "Mountain", "m2": "Mountain", "o1": "Ornithopter", "o2": "Ornithopter"},
+              {"fm": "Frogmite", "tc": "Thoughtcast"})
+    s.propose("p", "alice", "fm")
+    answers = kb.ask(s)
+    (pay,) = answers.payments("fm")
+    assert (pay.payable, pay.total_cost, pay.strength) == (True, "{2}", "derived")
+    assert {"702.41a", "118.7a"} <= rules(pay)
+    assert [t.args for t in answers.derived("total_cost")] == [("p", "2", "0")]
+    (pay,) = answers.payments("tc")  # Thoughtcast {4}{U}: {2}{U}, still no blue
+    assert (pay.payable, pay.reasons, pay.total_cost) == (False, ("missing(u,1,0)",), "{2}{U}")
+    s = state({"m1": "Mountain", "o1": "Ornithopter"}, {"fm": "Frogmite"})
+    assert payment(kb, s, "fm").reasons == ("missing(any_mana,3,1)",)  # {3}: one Ornithopter off
 
 
 def test_a_monocolored_hybrid_symbol_is_not_decided_107_4e(kb):
