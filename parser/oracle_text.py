@@ -1045,8 +1045,25 @@ class _Sentence(Transformer):
                 spec += x
         return spec
 
+    def token_entering(self, c):
+        return ("entering", "tapped_and_attacking")
+
+    def token_tapped(self, c):
+        return ("entering", "tapped")
+
     def create_tokens(self, c):
-        n, spec = c[0] if not isinstance(c[0], Token) else c[1], c[-1]
+        n, spec = c[0], next(x for x in c if isinstance(x, list))
+        entering = [x[1] for x in c if isinstance(x, tuple) and x[0] == "entering"]
+        out = self._token_facts(n, spec)
+        if entering:
+            # 111.1, 508.4: how the tokens enter; every fact of the creation wrapped, so no rule makes
+            # them untapped (tokens_enter/5: no rule reads it; not on an instant or sorcery yet).
+            self._not_on_spell("tokens that enter tapped")
+            how = "tapped_and_attacking" if "tapped_and_attacking" in entering else "tapped"
+            out = [("tokens_enter", how, f) for f in out]
+        return out
+
+    def _token_facts(self, n, spec):
         out = [("creates_tokens", 1, n)]
         for s in spec:
             if s[0] == "power_toughness":
@@ -2386,6 +2403,50 @@ class _Sentence(Transformer):
         # 604.3: the card's own power and/or toughness, defined by a quantity (208.2a).
         return [("characteristic_defined", c[1], c[-1])]
 
+    # --- "[object] is [state]" conditions (issue 19, session 7): object_is(Ref, State)
+    def cond_object_is(self, c):
+        return ("object_is", c[0], c[-1])
+
+    def state_equipped(self, c):
+        return "equipped"
+
+    def state_enchanted(self, c):
+        return "enchanted"
+
+    def state_untapped(self, c):
+        return "untapped"
+
+    def state_tapped(self, c):
+        return "tapped"
+
+    def state_attacking(self, c):
+        return "attacking"
+
+    def state_blocking(self, c):
+        return "blocking"
+
+    def state_monstrous(self, c):
+        return "monstrous"
+
+    def state_paired(self, c):
+        return ("paired_with", "another_creature")
+
+    def state_has_quality(self, c):
+        qs = [q for q in c if isinstance(q, tuple)]
+        return qs[0] if len(qs) == 1 else ("one_of", *qs)
+
+    def state_has_supertype(self, c):
+        return ("supertype", str(c[-1]).lower())
+
+    def cond_you_control_commander(self, c):
+        return ("controls", "you", "commander")
+
+    def cond_cards_in_hand(self, c):
+        return ("cards_in", "hand", "you", c[-1])
+
+    def cond_you_are_monarch(self, c):
+        return ("has_designation", "you", "monarch")
+
     def count_opponents(self, c):
         return ("opponents", "you")
 
@@ -2693,7 +2754,7 @@ _UNLESS_PAYS = re.compile(r" unless (you|they|that player|its controller) pays? 
 #: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
 _NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
                               "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect",
-                              "effect_x_is"})
+                              "effect_x_is", "tokens_enter"})
 
 
 def _conditional_read(sentence: str) -> list[tuple] | None:
@@ -2876,6 +2937,30 @@ def _quantity_read(sentence: str) -> list[tuple] | None:
     return None
 
 
+#: "[you] may have [object or player] [verb] ...": the player may cause another to act (608.2d; "you may
+#: have it deal 3 damage to any target", "you may have target opponent discard a card"). Read as "[you]
+#: may [object or player] [verb]s ..." by the clause's own template: the clause's facts and player_may.
+_CAUSATIVE = re.compile(r"^(?P<who>you) may have (?P<subject>.+?) (?P<verb>deal|discard|lose|gain|draw|fight|sacrifice|mill)"
+                        r"(?P<rest> .+)$", re.IGNORECASE)
+
+
+def _causative_read(sentence: str) -> list[tuple] | None:
+    """The facts of "you may have [subject] [verb] ..." (:data:`_CAUSATIVE`), read as "you may [subject]
+    [verb]s ...", with the swallow check; None if not read."""
+    m = _CAUSATIVE.match(sentence)
+    if m is None or re.search(r",| and ", m.group("subject")):
+        return None
+    try:
+        facts = _read_sentence(f"{m.group('who')} may {m.group('subject')} {m.group('verb')}s{m.group('rest')}")
+    except (LarkError, ValueError, StopIteration):
+        return None
+    optional = {f[2] for f in facts if f[0] == "player_may"}
+    # player_may names one effect: every effect fact of the clause must be that one (else some would
+    # be read as done whatever the player chooses)
+    effects = {f[0] for f in facts if f[0] not in ("player_may", "duration")}
+    return facts if len(optional) == 1 and effects == optional else None
+
+
 def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                  mode: int | None = None) -> None:
     """Read each sentence of ``text`` for meaning. A sentence not read as a whole is read clause by
@@ -2891,6 +2976,8 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
         conditional = _conditional_read(sentence)
         if conditional is None:
             conditional = _quantity_read(sentence)
+        if conditional is None:
+            conditional = _causative_read(sentence)
         if conditional is not None:
             _add_facts(ability, conditional, offset + off + 1, mode)
             continue
@@ -3185,7 +3272,7 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
 #: Effect facts no resolution rule lists yet (rules_asp/time: spell_effect/4), read on the abilities of
 #: permanents (issue 19, session 6). Beside another effect of a resolving ability they would go
 #: unapplied unseen while the other is applied (608.2c), so such an ability is kept unread.
-_UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteristic_defined", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
+_UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteristic_defined", "tokens_enter", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
 _NOT_EFFECTS = frozenset({"trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",

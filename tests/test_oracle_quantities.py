@@ -171,3 +171,66 @@ def test_an_activate_only_no_rule_checks_is_an_assumption_of_the_activation_verd
     assert v.strength == "assumed"
     assert ("adv", 1, "read as activate_only: no rules for it yet") in [
         (a.object, a.ability, a.text) for a in answers.assumptions("outcome")]
+
+
+# --- "[object] is [state]" and other state conditions of the shared condition slot ---------------------
+
+@pytest.mark.parametrize("name,expected", [
+    ("Auriok Glaivemaster", ['conditional_effect("Auriok Glaivemaster",1,1,as_long_as,object_is(self,equipped),'
+                             'gets_pt(it,"+1","+1"))']),
+    ("Bladed Bracers", ['conditional_effect("Bladed Bracers",1,2,as_long_as,object_is(equipped(creature),one_of(subtype("Human"),'
+                        'subtype("Angel"))),ability_grants_keyword(it,vigilance))']),
+    ("Fleecemane Lion", ['conditional_effect("Fleecemane Lion",1,2,as_long_as,object_is(self,monstrous),'
+                         'ability_grants_keyword(it,hexproof))']),
+    ("Akki Underling", ['conditional_effect("Akki Underling",1,1,as_long_as,cards_in(hand,you,at_least(7)),'
+                        'gets_pt(self,"+2","+1"))']),
+    ("Akki War Paint", ['conditional_effect("Akki War Paint",1,2,as_long_as,object_is(enchanted(permanent),card_type(creature)),'
+                        'gets_pt(it,"+2","+1"))']),
+])
+def test_object_state_conditions_are_read_into_conditional_effect(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+
+
+# --- tokens that enter tapped, or tapped and attacking (111.1, 508.4) -------------------------------------
+
+@pytest.mark.parametrize("name,ability,how,subtype", [
+    ("Powerstone Engineer", 1, "tapped", "Powerstone"),
+    ("Skyknight Vanguard", 2, "tapped_and_attacking", "Soldier"),
+])
+def test_tokens_that_enter_tapped_are_read_with_every_fact_wrapped(oracle_records, name, ability, how, subtype):
+    got = facts(oracle_records, name)
+    assert f'tokens_enter("{name}",1,{ability},{how},creates_token_subtype(1,"{subtype}"))' in got, sorted(got)
+    assert not any(f.startswith(f'creates_token') for f in got), sorted(got)   # never alone: no untapped token
+
+
+def test_tapped_tokens_stay_unread_on_an_instant_or_sorcery(oracle_records):
+    # Revenge of the Rats: no resolution rule lists tokens_enter yet (rules_asp/time spell_effect/4)
+    got = facts(oracle_records, "Revenge of the Rats")
+    assert not any(f.startswith(("tokens_enter(", "creates_token")) for f in got)
+    assert any("Create a tapped 1/1 black Rat" in f for f in got if f.startswith("card_unparsed")), sorted(got)
+
+
+# --- "you may have [object or player] [verb] ..." (608.2d): the clause's own template, optional -----------
+
+@pytest.mark.parametrize("name,expected", [
+    ("Goblin Arsonist", ['deals_damage("Goblin Arsonist",1,1,it,1,any_target)',
+                         'player_may("Goblin Arsonist",1,1,you,deals_damage)']),
+    ("Brutal Nightstalker", ['discards_cards("Brutal Nightstalker",1,1,target_opponent,1)',
+                             'player_may("Brutal Nightstalker",1,1,you,discards_cards)']),
+    ("Blood Seeker", ['loses_life("Blood Seeker",1,1,that_player,1)', 'player_may("Blood Seeker",1,1,you,loses_life)']),
+    ("Predatory Nightstalker", ['sacrifices("Predatory Nightstalker",1,1,target_opponent,creature,1)',
+                                'player_may("Predatory Nightstalker",1,1,you,sacrifices)']),
+])
+def test_you_may_have_someone_act_is_read_as_an_optional_clause(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_you_may_have_with_two_effects_stays_unread(oracle_records):
+    # Painsmith: "you may have target creature get +2/+0 and gain deathtouch": player_may names one
+    # effect only, so the +2/+0 would read as done whatever the player chooses: not read.
+    got = facts(oracle_records, "Painsmith")
+    assert not any(f.startswith(("gets_pt(", "player_may(")) for f in got), sorted(got)
+    assert any(f.startswith("card_unparsed") for f in got)

@@ -192,7 +192,7 @@ def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]
             args = (args[0], _RENAMED.get(args[1], args[1]))
         if name == "delayed_until":
             args = (_RENAMED.get(args[0], args[0]), args[1])
-        if name in ("conditional_effect", "effect_x_is"):
+        if name in ("conditional_effect", "effect_x_is", "tokens_enter"):
             # the governed fact under its fact name (duration -> effect_duration ...), as a term
             args = (*args[:-1], (_RENAMED.get(args[-1][0], args[-1][0]), *args[-1][1:]))
         name = _RENAMED.get(name, name)
