@@ -105,3 +105,21 @@ def kb_of(oracle_records):
     def make(*names: str):
         return KnowledgeBase(cards_from_json([oracle_records[n] for n in names]))
     return make
+
+
+#: Test files that take 25 s or more on one core (``pytest --durations=0``, 2026-12-02), longest
+#: first. They are collected first, so that ``pytest -n auto --dist loadfile`` (the README's test
+#: command, pytest-xdist) hands them out before the short files and both workers finish together;
+#: the order of the tests within a file is unchanged. Only a schedule: no test depends on it.
+LONG_FILES = ("test_warm.py", "test_timeline_triggers.py", "test_timeline_trigger_cards.py",
+              "test_consistency.py", "test_cards_oracle.py", "test_timeline.py",
+              "test_timeline_tokens_and_cards.py", "test_readme.py", "test_timeline_control_and_types.py",
+              "test_timeline_effects.py", "test_batches_dask.py", "test_plan.py", "test_honest_inputs.py",
+              "test_dead_rules.py")
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Collect the :data:`LONG_FILES` first, longest first (a stable sort: every other file, and the
+    tests of each file, keep their order)."""
+    rank = {name: i for i, name in enumerate(LONG_FILES)}
+    items.sort(key=lambda item: rank.get(item.path.name, len(LONG_FILES)))
