@@ -67,6 +67,14 @@ def _add_parts(ctl: clingo.Control, parts: dict[str, Iterable[A.AST]]) -> None:
                 builder.add(stm)
 
 
+def _directives(base: Iterable[A.AST]) -> tuple[A.AST, ...]:
+    """The statements of ``base`` a step's solver needs besides the base's atoms: its ``#show``
+    directives and any other non-rule statement but ``#defined`` (which only silences warnings, and
+    every solver here runs with ``--warn=none``: 470 of them, added again at every step, cost more
+    than the rest of the step's statements)."""
+    return tuple(stm for stm in base if stm.ast_type not in (A.ASTType.Rule, A.ASTType.Defined))
+
+
 def _ground(ctl: clingo.Control, parts, messages: list[str], t: int) -> None:
     try:
         ctl.ground(parts)
@@ -118,7 +126,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     # a static predicate with no atom is empty at every time: the steps' rules needing one never fire
     instance = instance | frozenset(static_by_signature)
     schedule_reads = signatures_read(program, ())
-    directives = tuple(stm for stm in program.base if stm.ast_type != A.ASTType.Rule)
+    directives = _directives(program.base)
     state = list(initial)
     states: dict[int, tuple[clingo.Symbol, ...]] = {0: tuple(state)}
     previous: dict[int, tuple[clingo.Symbol, ...]] = {}
@@ -200,7 +208,7 @@ def answers_symbols_at(program: LiftedProgram, static: Iterable[clingo.Symbol], 
     deadline = _time.monotonic() + time_limit
     messages: list[str] = []
     ctl = _control(messages)
-    directives = tuple(stm for stm in program.base if stm.ast_type != A.ASTType.Rule)
+    directives = _directives(program.base)
     _add_parts(ctl, {"base": directives, "schedule": program.schedule, "step": program.step})
     now = clingo.Number(t)
     add_facts(ctl, list(static) + [clingo.Function("holds", [f, now]) for f in state] + list(previous))
