@@ -114,3 +114,69 @@ def test_damage_without_infect_gives_no_poison_counters_120_3a_122_1f(kb_of):
     final = tl.steps[-1].state
     assert _atom("life_total(bob,17)") in final and _atom("life_total(alice,20)") in final
     assert not [str(f) for st in tl.steps for f in st.state if f.name == "player_counters"]
+
+
+# --- cast_announcements.lp: an announced cast's targets are the proposal's (601.2a-c, 601.3b) --------
+
+@pytest.mark.parametrize("target,refused", [("cmdr", None),
+                                            ("other", "announcement_illegal(flash_requirement_not_met)")])
+def test_timely_ward_cast_at_instant_speed_with_an_announced_method_is_judged_by_its_target_601_3b(kb_of, target, refused):
+    # Timely Ward: "You may cast this spell as though it had flash if it targets a commander." In bob's
+    # turn alice casts it with an announced method (normal: the cast is also checked as that proposal),
+    # so the announced target is the proposal's target: at her commander (the Bears) it may be cast;
+    # at Memnite the permission's choice is not made and the cast is refused (601.3b, 601.5)
+    s = _state(("tw", "Timely Ward", "hand", "alice"), ("cmdr", "Grizzly Bears", "battlefield", "alice"),
+               ("other", "Memnite", "battlefield", "alice"), active="bob")
+    s.set_turn("bob", "precombat_main", None, "alice")  # bob's main phase, alice holding priority
+    s.designate("cmdr", "commander")
+    s.then_cast("alice", "tw", targets=[target], method="normal")
+    tl = kb_of("Timely Ward", "Grizzly Bears", "Memnite").run(s)
+    (cast,) = _user_steps(tl)
+    assert (str(cast.refused) if cast.refused is not None else None) == refused
+
+
+# --- triggers.lp: a "dies" trigger of another creature looks back in time (603.10a) -------------------
+
+def test_blood_artists_trigger_for_another_creature_dying_cites_the_look_back_603_10a(kb_of):
+    # Blood Artist ("Whenever Blood Artist or another creature dies, target player loses 1 life and you
+    # gain 1 life.") stays on the battlefield while bob's Bolt kills alice's Bears: the pending trigger
+    # is a leaves-the-battlefield ability, which looks back in time (603.10a), as a death (700.4)
+    s = _state(("artist", "Blood Artist", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"),
+               ("bolt", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.then_cast("bob", "bolt", targets=["bears"])
+    s.then_resolve()
+    tl = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt").run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cited = {r for st in tl.steps for c in st.changes if c.kind == "begins" and c.fluent.name == "pending_trigger"
+             and "artist" in str(c.fluent) for r in c.citations}
+    assert {"603.2", "700.4", "603.10a"} <= cited, cited
+
+
+# --- resolution_effects_stack_and_library.lp: a card put into a library hides its top card (400.7) ----
+
+def test_a_card_put_into_a_library_makes_its_known_top_card_unknown_so_a_draw_is_not_that_card_400_7(kb_of):
+    # alice's library: Memnite known on top, Ornithopter below it. A Forest from her hand is put into
+    # her library (its place not recorded), then Divination draws two: Memnite is no longer known to be
+    # on top, so the rule base draws no known card (the draw is listed unapplied); without the move
+    # Divination draws Memnite and Ornithopter
+    def run(move: bool):
+        s = _state(("top", "Memnite", "library", "alice"), ("second", "Ornithopter", "library", "alice"),
+                   ("forest", "Forest", "hand", "alice"), ("div", "Divination", "hand", "alice"))
+        s.set_library_order("alice", ["top", "second"])
+        if move:
+            s.then_move("forest", "library")
+        s.then_cast("alice", "div")
+        s.then_resolve()
+        tl = kb_of("Memnite", "Ornithopter", "Forest", "Divination").run(s)
+        assert tl.finished, tl.steps[-1].refused
+        return tl
+    drawn = run(False)
+    assert _holds_final(drawn, "in_zone(top,hand)") and _holds_final(drawn, "in_zone(second,hand)")
+    moved = run(True)
+    assert _holds_final(moved, "in_zone(forest,library)") and _holds_final(moved, "in_zone(top,library)")
+    assert _holds_final(moved, "unapplied_effect(div,1,effect(draws_cards))")
+    assert not any(_atom("top_of_library(top)") in st.state for st in moved.steps[2:])
+
+
+def _holds_final(tl, text: str) -> bool:
+    return _atom(text) in tl.steps[-1].state
