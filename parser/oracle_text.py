@@ -2407,6 +2407,13 @@ class _Sentence(Transformer):
     def cond_object_is(self, c):
         return ("object_is", c[0], c[-1])
 
+    def cond_it_is(self, c):
+        return ("object_is", ("it",), c[-1])
+
+    def graveyard_replacement(self, c):
+        # 614.1a: a replacement effect of the object itself, from any zone (no rule reads it)
+        return [("if_would_be_put_into_graveyard_instead", ("self",), "exile")]
+
     def state_equipped(self, c):
         return "equipped"
 

@@ -234,3 +234,17 @@ def test_you_may_have_with_two_effects_stays_unread(oracle_records):
     got = facts(oracle_records, "Painsmith")
     assert not any(f.startswith(("gets_pt(", "player_may(")) for f in got), sorted(got)
     assert any(f.startswith("card_unparsed") for f in got)
+
+
+def test_a_disturb_back_face_reads_its_graveyard_replacement(oracle_records):
+    # 702.146b, 614.1a: Hook-Haunt Drifter (the back face) "If Hook-Haunt Drifter would be put into a
+    # graveyard from anywhere, exile it instead." — a replacement no rule applies yet (an assumption)
+    got = facts(oracle_records, "Baithook Angler // Hook-Haunt Drifter")
+    assert 'if_would_be_put_into_graveyard_instead("Baithook Angler // Hook-Haunt Drifter",2,2,self,exile)' in got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_as_long_as_its_attacking_is_an_object_state_condition(oracle_records):
+    got = facts(oracle_records, "Blood Petal Celebrant")
+    assert ('conditional_effect("Blood Petal Celebrant",1,1,as_long_as,object_is(it,attacking),'
+            'ability_grants_keyword(self,first_strike))') in got, sorted(got)
