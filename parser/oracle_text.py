@@ -1146,7 +1146,19 @@ class _Sentence(Transformer):
         return [("sacrifice_if_cast_when_sorcery_couldnt",)]
 
     def sentence(self, c):
-        out = [f for clause in c if isinstance(clause, list) for f in clause]
+        clauses = [clause for clause in c if isinstance(clause, list)]
+        out = []
+        under_if_you_do = False
+        for i, clause in enumerate(clauses):
+            if under_if_you_do and clause and clause[0][0] not in _NOT_EFFECTS:
+                # 608.2c: "If you do, [X] and [Y]" / "If you do, [X], then [Y]": every clause after it in
+                # the sentence happens only if the player did (not only the first)
+                clause = clause + [("if_you_do", clause[0][0])]
+            elif any(f[0] == "player_may" for f in clause) and i + 1 < len(clauses):
+                # 608.2d: "you may [X] and [Y]": whether Y is part of the choice is not read
+                raise ValueError("'you may' followed by another clause in the sentence")
+            under_if_you_do = under_if_you_do or any(f[0] == "if_you_do" for f in clause)
+            out += clause
         if ("activate_only", ("player_may_activate", None)) in out:
             raise ValueError("'activate this ability' with no player who may")
         return out

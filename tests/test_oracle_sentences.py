@@ -136,3 +136,24 @@ def test_optional_clauses_still_read_after_new_you_may_sentences():
 
     (ab,) = parse_oracle_text("You may discard a card. If you do, draw two cards.", "X")
     assert ab.unparsed == [] and ("player_may", "you", "discards_cards") in ab.semantics
+
+
+def test_if_you_do_governs_every_clause_after_it_in_its_sentence_608_2c(oracle_records):
+    # Eye of Vecna: "... you may pay {2}. If you do, you draw a card and you lose 2 life." Both the draw
+    # and the life loss depend on the payment (608.2c): one if_you_do fact for each. Customs Depot's
+    # "If you do, draw a card, then discard a card." likewise
+    eye = facts(oracle_records, "Eye of Vecna")
+    assert {'if_you_do("Eye of Vecna",1,2,draws_cards)', 'if_you_do("Eye of Vecna",1,2,loses_life)',
+            'player_may("Eye of Vecna",1,2,you,pays_mana)'} <= eye
+    depot = facts(oracle_records, "Customs Depot")
+    assert {x for x in depot if x.startswith("if_you_do(")} >= {'if_you_do("Customs Depot",1,1,draws_cards)',
+                                                                 'if_you_do("Customs Depot",1,1,discards_cards)'}
+
+
+def test_you_may_followed_by_another_clause_is_left_unread_608_2d():
+    # "you may [X] and [Y]" / "you may [X], then [Y]": whether Y is part of the choice is not read, so
+    # the sentence is a residue, never Y read as done whatever the player chooses
+    from pyrules.parser.oracle_text import parse_oracle_text
+    (ab,) = parse_oracle_text("When this creature enters, you may draw a card, then discard a card.")
+    assert [u.text for u in ab.unparsed] == ["you may draw a card, then discard a card"]
+    assert not [f for f in ab.semantics if f[0] in ("draws_cards", "discards_cards", "player_may")]

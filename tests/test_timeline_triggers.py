@@ -271,3 +271,22 @@ def test_the_sliced_steps_give_what_the_whole_program_gives_with_triggers(kb_of)
     sliced, whole = kb.run(s), run_whole(kb, s)
     assert sliced.finished and sliced.explain() == whole.explain()
     assert [st.state for st in sliced.steps] == [st.state for st in whole.steps]
+
+
+@pytest.mark.parametrize("accepts", [False, True])
+def test_eye_of_vecnas_if_you_do_covers_both_effects_of_its_sentence_608_2c(kb_of, accepts):
+    # Eye of Vecna: "At the beginning of your upkeep, you may pay {2}. If you do, you draw a card and you
+    # lose 2 life." "If you do" governs the whole sentence after it (608.2c): declined, alice neither
+    # draws nor loses life (before, only the draw was read as depending on the choice, and she lost 2
+    # life anyway); accepted, the payment is not applied here, so both effects wait on it, unapplied
+    s = _state(("eye", "Eye of Vecna", "battlefield", "alice"), phase="beginning", step="untap")
+    s.then_go_to("upkeep")
+    s.then_put_triggers()
+    s.then_resolve(accepts=[2] if accepts else [], declines=[] if accepts else [2])
+    tl = kb_of("Eye of Vecna").run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(alice,20)")
+    unapplied = {str(c.fluent) for c in tl.steps[-2].changes if c.fluent.name == "unapplied_effect"}
+    expected = {f"unapplied_effect(ability(eye,2,1),2,{w})" for w in
+                ("depends_on_choice(draws_cards)", "depends_on_choice(loses_life)", "effect(pays_mana)")}
+    assert unapplied == (expected if accepts else set())
