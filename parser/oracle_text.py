@@ -1671,6 +1671,18 @@ class _Sentence(Transformer):
         syms = parse_mana_cost("".join(str(t) for t in c)).symbols
         return [("pays_mana", "you", i, sym) for i, sym in enumerate(syms, start=1)]
 
+    def _player_keyword(self, who, keyword):
+        # 702.11c, 702.18a: only "You have ..." (the controller of its source) is read
+        if who != "you":
+            raise ValueError(f"'{keyword}' given to a player other than you")
+        return [("player_keyword", who, keyword)]
+
+    def player_has_hexproof(self, c):
+        return self._player_keyword(c[0], "hexproof")
+
+    def player_has_shroud(self, c):
+        return self._player_keyword(c[0], "shroud")
+
     def if_you_do(self, c):
         facts = c[-1]
         return facts + [("if_you_do", facts[0][0])] if facts else facts

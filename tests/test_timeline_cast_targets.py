@@ -116,3 +116,51 @@ def test_bobs_own_spell_may_target_his_hexproof_creature_702_11b(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert [str(f) for f in tl.steps[-1].state if f.name == "modifies_pt"] == ["modifies_pt(effect(growth,1,7),bears,3,3)"]
+
+
+# --- a player with hexproof or shroud (702.11c, 702.18a) ----------------------------------------------
+
+def _bolt_at(kb, caster: str, target: str, permanent: tuple[str, str]):
+    """``caster`` casts Lightning Bolt at ``target``, ``permanent`` (card, controller) on the battlefield."""
+    s = two_player_state(("perm", permanent[0], "battlefield", permanent[1]), ("bolt", "Lightning Bolt", "hand", caster),
+                         active=caster)
+    s.then_cast(caster, "bolt", targets=[target])
+    s.then_resolve()
+    return kb.run(s)
+
+
+def test_leyline_of_sanctity_keeps_an_opponents_bolt_from_targeting_its_controller_702_11c(kb_of):
+    # Leyline of Sanctity: "You have hexproof." bob controls it: alice's Bolt can't target bob (702.11c:
+    # not by spells his opponents control), while bob may target himself, and alice may target herself
+    kb = kb_of("Leyline of Sanctity", "Lightning Bolt")
+    cast = _bolt_at(kb, "alice", "bob", ("Leyline of Sanctity", "bob")).steps[1]
+    assert str(cast.refused) == "target_not_allowed(bob)" and {"601.2c", "702.11c"} <= set(cast.refused_citations)
+    own = _bolt_at(kb, "bob", "bob", ("Leyline of Sanctity", "bob"))
+    assert own.finished and holds(own, "life_total(bob,17)")
+    other = _bolt_at(kb, "alice", "alice", ("Leyline of Sanctity", "bob"))
+    assert other.finished and holds(other, "life_total(alice,17)")
+
+
+def test_true_believers_shroud_keeps_even_its_controllers_own_bolt_from_targeting_her_702_18a(kb_of):
+    # True Believer: "You have shroud." alice controls it: no spell can target alice, hers included
+    kb = kb_of("True Believer", "Lightning Bolt")
+    cast = _bolt_at(kb, "alice", "alice", ("True Believer", "alice")).steps[1]
+    assert str(cast.refused) == "target_not_allowed(alice)" and "702.18a" in cast.refused_citations
+    at_bob = _bolt_at(kb, "alice", "bob", ("True Believer", "alice"))
+    assert at_bob.finished and holds(at_bob, "life_total(bob,17)")
+
+
+def test_blood_artists_trigger_cannot_target_an_opponent_with_leyline_of_sanctity_702_11c_603_3d(kb_of):
+    # alice's Blood Artist sees the Bears die; its "target player" may not be bob, who has hexproof
+    kb = kb_of("Blood Artist", "Grizzly Bears", "Lightning Bolt", "Leyline of Sanctity")
+
+    def put(target):
+        s = two_player_state(("ba", "Blood Artist", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+                             ("ley", "Leyline of Sanctity", "battlefield", "bob"), ("bolt", "Lightning Bolt", "hand", "alice"))
+        s.then_cast("alice", "bolt", targets=["bears"])
+        s.then_resolve()
+        s.then_put_triggers(targets={"ba": [target]})
+        return kb.run(s).steps[-1]
+    step = put("bob")
+    assert str(step.refused) == "target_not_allowed(bob)" and {"603.3d", "702.11c"} <= set(step.refused_citations)
+    assert put("alice").refused is None
