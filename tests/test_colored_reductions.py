@@ -10,6 +10,8 @@ import pytest
 from pyrules import GameState, KnowledgeBase
 from pyrules.errors import StateValueError
 
+from mana_helpers import alices_main_phase_asking_payments
+
 CARDS = ("Jasmine Boreal", "Forest", "Plains", "Mountain", "Swamp", "Wastes", "Rakdos Guildmage",
          "Thought-Knot Seer", "Dismember", "Trinisphere")
 
@@ -24,12 +26,7 @@ def state(lands: list[str], spell: str, reduction: str | None, *, proposal: dict
     """Alice's main phase with priority, 20 life: her ``lands`` (l0, l1 ...), ``spell`` in her hand
     ("sp"), an effect "edge" making her spells with ``card_types`` cost ``reduction`` less; a proposal
     "p" of the spell (``propose`` keywords) if given; one payment asked for if ``ask``."""
-    s = GameState()
-    for p in ("alice", "bob"):
-        s.add_player(p)
-    s.set_life("alice", 20)
-    s.set_turn("alice", "precombat_main", priority="alice")
-    s.ask_payments()
+    s = alices_main_phase_asking_payments()
     for i, card in enumerate(lands):
         s.add_object(f"l{i}", card, "battlefield", "alice")
         s.controlled_since_turn_began(f"l{i}")

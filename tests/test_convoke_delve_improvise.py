@@ -8,6 +8,8 @@ import pytest
 
 from pyrules import GameState, KnowledgeBase
 
+from mana_helpers import alices_main_phase_asking_payments
+
 CARDS = ("Mountain", "Island", "Swamp", "Forest", "Grizzly Bears", "Hill Giant", "Memnite", "Sol Ring",
          "Llanowar Elves", "Dryad Arbor", "Lightning Bolt", "Stoke the Flames", "Sprout Swarm",
          "Chord of Calling", "Treasure Cruise", "Murderous Cut", "Reverse Engineer")
@@ -22,12 +24,7 @@ def state(permanents: dict[str, str], hand: dict[str, str], *, graveyard: int = 
           tapped: tuple[str, ...] = ()) -> GameState:
     """Alice's main phase with priority: her ``permanents`` (controlled since the turn began unless in
     ``new``; ``tapped`` ones tapped), ``hand``, and ``graveyard`` Lightning Bolts in her graveyard."""
-    s = GameState()
-    for p in ("alice", "bob"):
-        s.add_player(p)
-    s.set_life("alice", 20)
-    s.set_turn("alice", "precombat_main", priority="alice")
-    s.ask_payments()
+    s = alices_main_phase_asking_payments()
     for obj, card in permanents.items():
         s.add_object(obj, card, "battlefield", "alice")
         if obj not in new:

@@ -14,6 +14,8 @@ import pytest
 
 from pyrules import GameState, KnowledgeBase
 
+from mana_helpers import alices_main_phase_asking_payments
+
 
 @pytest.fixture(scope="module")
 def kb(kb_of) -> KnowledgeBase:
@@ -25,12 +27,7 @@ def strike_with_mountains(reduction: int, floor: int | None = None, mountains: i
     the turn began), Lightning Strike in her hand, her spells costing ``reduction`` generic mana less,
     every spell costing at least ``floor`` mana (Trinisphere's effect) when given, and ``increase``
     generic mana more (Thalia's effect, for every spell here)."""
-    s = GameState()
-    for p in ("alice", "bob"):
-        s.add_player(p)
-    s.set_life("alice", 20)
-    s.set_turn("alice", "precombat_main", priority="alice")
-    s.ask_payments()
+    s = alices_main_phase_asking_payments()
     for i in range(1, mountains + 1):
         s.add_object(f"m{i}", "Mountain", "battlefield", "alice", controller="alice")
         s.controlled_since_turn_began(f"m{i}")
@@ -83,12 +80,7 @@ def test_a_cost_increase_is_added_to_the_total_the_mana_must_pay_601_2f(kb, incr
 # Savannah Lions ({W}): one Plains pays it; one Mountain doesn't (its mana is red)
 @pytest.mark.parametrize("land,payable", [("Plains", True), ("Mountain", False)])
 def test_a_white_symbol_is_paid_by_white_mana_only_107_4a(kb_of, land, payable):
-    s = GameState()
-    for p in ("alice", "bob"):
-        s.add_player(p)
-    s.set_life("alice", 20)
-    s.set_turn("alice", "precombat_main", priority="alice")
-    s.ask_payments()
+    s = alices_main_phase_asking_payments()
     s.add_object("l1", land, "battlefield", "alice", controller="alice")
     s.controlled_since_turn_began("l1")
     s.add_object("lions", "Savannah Lions", "hand", "alice")
