@@ -94,12 +94,7 @@ def test_a_white_symbol_is_paid_by_white_mana_only_107_4a(kb_of, land, payable):
 # short of black mana or life
 @pytest.mark.parametrize("life,payable", [(4, True), (0, False), (-1, False)])
 def test_phyrexian_symbols_paid_with_life_only_with_life_to_pay_119_4_107_4f(kb_of, life, payable):
-    s = GameState()
-    for p in ("alice", "bob"):
-        s.add_player(p)
-    s.set_life("alice", life)
-    s.set_turn("alice", "precombat_main", priority="alice")
-    s.ask_payments()
+    s = alices_main_phase_asking_payments(life)
     for i in range(1, 4):
         s.add_object(f"m{i}", "Mountain", "battlefield", "alice", controller="alice")
         s.controlled_since_turn_began(f"m{i}")
