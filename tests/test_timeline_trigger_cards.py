@@ -282,31 +282,75 @@ def _suspended_rift_bolt(counters: int = 1, active: str = "bob"):
     return s
 
 
-def test_rift_bolts_suspend_removes_its_last_time_counter_in_its_owners_upkeep_and_lists_the_free_cast_702_62a(kb_of):
-    # Suspend 1—{R}: "At the beginning of your upkeep, remove a time counter. When the last is removed,
-    # you may cast it without paying its mana cost." (702.62a). As alice's upkeep begins the first
-    # ability triggers from exile, controlled by its owner (the card has no controller, 108.4a); put
-    # on the stack and resolved, it removes the counter. The cast without paying its mana cost is not
-    # modelled: the sequence says so from then on, and every later answer lists it.
-    kb = kb_of("Rift Bolt")
-    s = _suspended_rift_bolt()
+def _rift_bolt_to_its_last_counter(s) -> None:
+    """To alice's upkeep; the upkeep trigger put on the stack and resolved (its last counter removed),
+    then the last-time-counter trigger put on the stack."""
     _to_alices_upkeep(s)
     s.then_put_triggers()
     s.then_resolve()
+    s.then_put_triggers()
+
+
+def test_rift_bolts_suspend_removes_its_last_time_counter_and_its_owner_casts_it_free_702_62a_118_9(kb_of):
+    # Suspend 1—{R} (702.62a): "At the beginning of your upkeep, if this card is suspended, remove a
+    # time counter from it" and "When the last time counter is removed from this card, if it's
+    # exiled, you may play it without paying its mana cost". As alice's upkeep begins the first
+    # ability triggers from exile, controlled by its owner (the card has no controller, 108.4a); it
+    # removes the counter, which triggers the second; that one resolving, alice casts Rift Bolt from
+    # exile in her upkeep (608.2g: the timing rules don't apply), without paying its mana cost
+    # (118.9), at bob: it resolves, bob 17, Rift Bolt in her graveyard.
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt()
+    _rift_bolt_to_its_last_counter(s)
+    s.then_resolve()
+    s.then_cast("alice", "rb", targets=["bob"])
+    s.then_resolve()
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
-    cleanup, untap, upkeep, put, resolve = _user_steps(tl)
+    cleanup, untap, upkeep, put, resolve, put2, offer, cast, bolt = _user_steps(tl)
     assert _pending(untap) == []
     trigger_id = f"ability(rb,0,{upkeep.time - 1})"
     assert _pending(upkeep) == [f"pending_trigger({trigger_id},alice)"]
     assert {"603.2", "702.62a"} <= _trigger_citations(upkeep)
     assert _atom("counters(rb,time,1)") in put.state and _atom(f"ability_on_stack({trigger_id},alice)") in put.state
     assert not any(f.name == "counters" for f in resolve.state) and _atom("in_zone(rb,exile)") in resolve.state
-    assert _atom("unapplied_effect(rb,0,suspend_cast_not_modelled)") in resolve.state
-    change = next(c for c in resolve.changes if c.fluent.name == "unapplied_effect")
-    assert "702.62a" in change.citations
-    assert [(a.object, a.text) for a in tl.final.assumptions()] == [("rb", "effect_not_applied(suspend_cast_not_modelled)")]
-    assert _holds(tl, "life_total(bob,20)")                  # not cast: no damage dealt
+    last_id = f"ability(rb,last_time_counter,{resolve.time - 1})"
+    assert _pending(resolve) == [f"pending_trigger({last_id},alice)"]
+    assert "702.62a" in _trigger_citations(resolve)
+    assert _atom(f"ability_on_stack({last_id},alice)") in put2.state
+    assert _atom("suspend_cast_offered(rb,alice)") in offer.state
+    assert _atom("in_zone(rb,stack)") in cast.state and _atom("cast_method(rb,without_paying_mana_cost)") in cast.state
+    assert _atom("suspend_cast_offered(rb,alice)") not in cast.state
+    assert _atom("step(upkeep)") in cast.state
+    assert _holds(tl, "life_total(bob,17)") and _holds(tl, "in_zone(rb,graveyard)")
+    assert tl.final.assumptions() == []
+
+
+def test_rift_bolts_free_cast_declined_leaves_it_exiled_and_the_offer_ends_702_62a(kb_of):
+    # "If you don't, it remains exiled": alice goes on to her draw step instead; a later cast of the
+    # card from exile is refused (no permission any more, 601.3)
+    kb = kb_of("Rift Bolt")
+    s = _suspended_rift_bolt()
+    _rift_bolt_to_its_last_counter(s)
+    s.then_resolve()
+    s.then_go_to("draw")
+    s.then_cast("alice", "rb", targets=["bob"])
+    tl = kb.run(s)
+    last = tl.steps[-1]
+    assert last.refused is not None and last.user_event is not None
+    assert _atom("in_zone(rb,exile)") in last.state and _atom("life_total(bob,20)") in last.state
+    go_to = _user_steps(tl)[-2]
+    assert _atom("suspend_cast_offered(rb,alice)") not in go_to.state
+
+
+def test_rift_bolt_cast_from_exile_without_the_last_counters_trigger_is_refused_601_3(kb_of):
+    # the card suspended with one counter, in alice's main phase: no permission, the cast is refused
+    kb = kb_of("Rift Bolt")
+    s = _state(("rb", "Rift Bolt", "exile", "alice"))
+    s.add_counters("rb", "time", 1)
+    s.then_cast("alice", "rb", targets=["bob"])
+    step = kb.run(s).steps[-1]
+    assert step.refused is not None and _atom("in_zone(rb,exile)") in step.state
 
 
 def test_a_suspended_card_with_two_time_counters_loses_one_and_nothing_is_listed_702_62a(kb_of):
