@@ -172,3 +172,19 @@ def test_the_plan_command_refuses_a_bad_goal_with_one_line(tmp_path, shared_data
     assert code == 2 and err.count("\n") == 1 and "no object 'm3'" in err
     code = main(["plan", str(path), "--goal", "cast(m1)", "--max-steps", "0"])
     assert code == 2 and "--max-steps" in capsys.readouterr().err
+
+
+def test_a_line_with_an_unread_ability_in_play_says_it_rests_on_it_113_6(kb_of):
+    # Rest in Peace on bob's battlefield: its replacement (614.1a, "exile it instead") is read by no
+    # rule. A line that Bolts the Bears "into the graveyard" holds only if it doesn't apply, and a
+    # "no line" answer rests on it too: both say so (before, a plan listed only the search's narrowing).
+    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Rest in Peace")
+    s = two_player_state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+                         ("rip", "Rest in Peace", "battlefield", "bob"))
+    plan = kb.plan(s, "cast(bolt)", max_steps=4, time_limit=LIMIT)
+    assert plan.found
+    unread = [a for a in plan.assumptions if a.startswith("unread: rip ability 2:")]
+    assert len(unread) == 1 and "exile it instead" in unread[0]
+    assert f"assumed: {unread[0]}" in plan.explain()
+    none = kb.plan(s, "life(bob) <= 0", max_steps=2, time_limit=LIMIT)
+    assert not none.found and unread[0] in none.assumptions and f"assumed: {unread[0]}" in none.explain()

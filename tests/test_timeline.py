@@ -490,3 +490,21 @@ def test_a_moments_event_given_with_the_state_is_refused_in_a_sequence(kb_of):
     s.then_go_to("end")
     with pytest.raises(QueryError, match="damage/4"):
         kb.run(s)
+
+
+def test_the_sequences_assumptions_follow_an_unread_ability_from_the_time_it_functions_113_6(kb_of):
+    # Rest in Peace cast from alice's hand: its replacement effect (614.1a, read by no rule) functions
+    # once it is a spell on the stack and then a permanent (113.6), so every step from the cast on rests
+    # on it; in the hand it bears only on answers about casting it (113.6d-f: scope "rip").
+    kb = kb_of("Rest in Peace")
+    s = _state(("rip", "Rest in Peace", "hand", "alice"))
+    s.then_cast("alice", "rip")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    cast, resolve = _user_steps(tl)
+    replacing = [a for a in tl.assumptions() if a.assumption.ability == 2 and a.assumption.scope == "all"]
+    assert len(replacing) == 1 and "exile it instead" in replacing[0].assumption.text
+    assert replacing[0].times == tuple(range(cast.time, tl.steps[-1].time + 1))
+    assert "outcome" in replacing[0].assumption.kinds
+    assert 0 not in replacing[0].times

@@ -196,8 +196,8 @@ def test_ask_prints_the_answers_then_each_step_with_citations(tmp_path, shared_d
 def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "cast", "--json", *LIMIT]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"cast", "assumptions", "steps", "finished"}
-    assert out["finished"] is True
+    assert set(out) == {"cast", "assumptions", "steps", "steps_assumptions", "finished"}
+    assert out["finished"] is True and out["steps_assumptions"] == []
     steps = out["steps"]
     assert [s["time"] for s in steps] == list(range(1, len(steps) + 1))
     assert set(steps[0]) == {"time", "event", "user_event", "refused", "refused_citations", "changes", "state"}
@@ -349,3 +349,29 @@ pays = {1 = "colored(g)"}
 '''
     assert main(["ask", str(_scenario(tmp_path, shared_data, body)), "steps", *LIMIT]) == 0
     assert "refused, announcement_illegal(payment(1))" in capsys.readouterr().out
+
+
+# Rest in Peace on bob's battlefield: its replacement effect (614.1a: "exile it instead") is read by no
+# rule, so the steps that put Lightning Bolt and Grizzly Bears into the graveyard hold only if it does not
+# apply. The steps must say so, even when only the steps are asked (before, `ask FILE steps` printed
+# them with no assumption: a silent wrong answer, 614.6).
+RIP_BOLT = BOLT.replace('''[[effects]]''', '''[[objects]]
+obj = "rip"
+card = "Rest in Peace"
+zone = "battlefield"
+owner = "bob"
+[[effects]]''', 1)
+
+
+def test_steps_list_the_unread_abilities_they_rest_on(tmp_path, shared_data, capsys):
+    path = _scenario(tmp_path, shared_data, RIP_BOLT)
+    assert main(["ask", str(path), "steps", *LIMIT]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert out[0].startswith("steps assuming (")
+    line = next(x for x in out[1:out.index("steps:")] if x.startswith("  rip ability 2:"))
+    assert "would be put into a graveyard from anywhere, exile it instead" in line
+    assert "outcome" in line and line.endswith("(times 0-6)")
+    assert main(["ask", str(path), "steps", "--json", *LIMIT]) == 0
+    listed = json.loads(capsys.readouterr().out)["steps_assumptions"]
+    rip = [a for a in listed if a["object"] == "rip" and a["ability"] == 2]
+    assert len(rip) == 1 and rip[0]["scope"] == "all" and rip[0]["times"] == list(range(7))

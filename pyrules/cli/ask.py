@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from dataclasses import asdict
 
 from pyrules.errors import QueryError, ScenarioError, StateValueError
 
@@ -95,6 +96,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     scenario.check_cards(kb.cards)
     deadline.check("reading the scenario and its cards")
     answers = timeline = None
+    assumed = ()
     try:
         if not only_steps:
             kb.time_limit = deadline.left("reading the scenario and its cards")
@@ -107,6 +109,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if has_events:
             kb.time_limit = deadline.left("answering the state before the events")
             timeline = kb.run(scenario.state)
+            # what every step takes for granted: the unread abilities of each time (113.6, 611.2)
+            assumed = timeline.assumptions(time_limit=deadline.left("answering the events"))
     except StateValueError as err:  # an input the rule base refuses: point at the scenario entry
         raise scenario.locate(err) from None
     if args.html is not None and answers is not None:
@@ -121,6 +125,7 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             out["explain"] = why
         if timeline is not None:
             out["steps"] = [step_json(s, kb.rule_text) for s in timeline.steps]
+            out["steps_assumptions"] = [dict(asdict(a.assumption), times=list(a.times)) for a in assumed]
             out["finished"] = timeline.finished
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
@@ -128,6 +133,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         if why is not None:
             parts.append(why)
         if timeline is not None:
+            if assumed:
+                parts.append("steps assuming (pyrules cannot read these abilities, or left these effects unapplied; "
+                             "the steps hold only if they don't apply):\n"
+                             + "\n".join(f"  {a.explain()}" for a in assumed))
             parts.append("steps:\n" + "\n".join(f"  {line}" for line in timeline.explain().splitlines()))
         print("\n".join(parts))
     return 0

@@ -105,7 +105,9 @@ class Plan:
         horizon: the time steps searched (the line's length when found).
         reason: why no line was given (the goal never held within ``horizon`` steps, or the time
             limit); empty when found.
-        assumptions: what every line found rests on (the search's narrowing, the opponent passing).
+        assumptions: what every line found (or "no line") rests on: the search's narrowing, the
+            opponent passing, and each ability of the state's objects pyrules can't read or interpret
+            (``unread: ...``, the state's :meth:`Answers.assumptions`, 113.6).
         seconds: wall-clock seconds of the search; ``per_step``: (horizon, seconds grounding, seconds
             solving) per horizon tried.
     """
@@ -133,9 +135,10 @@ class Plan:
                           for s in self.steps]}
 
     def explain(self) -> str:
-        """The line step by step with its CR rules, or the reason no line was found."""
+        """The line step by step with its CR rules, or the reason no line was found; then what it
+        assumes (``assumed: ...`` lines)."""
         if not self.found:
-            return self.reason
+            return "\n".join([self.reason] + [f"assumed: {a}" for a in self.assumptions])
         lines = [f"line of {len(self.actions())} actions ({self.horizon} time steps):"]
         lines += [s.explain() for s in self.steps]
         lines += [f"assumed: {a}" for a in self.assumptions]
@@ -181,7 +184,10 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
     start = _time.monotonic()
     deadline = start + time_limit
     program = plan_program()
-    facts, initial = instance_of(kb, state, program, "a search chooses its own events")
+    facts, initial, moment = instance_of(kb, state, program, "a search chooses its own events")
+    # 113.6 — the abilities of the state's objects the rule base can't read or interpret (of any scope:
+    # a card the line casts is asked about now): a line found, or "no line", holds only if they don't apply
+    assumptions = ASSUMPTIONS + tuple(f"unread: {a.explain()}" for a in moment.assumptions())
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
     with A.ProgramBuilder(ctl) as builder:
@@ -215,7 +221,7 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
         if model is None:
             return _unknown(t, time_limit, start, per_step)
         if model:
-            return Plan(True, _steps(model[0], t, initial), t + 1, "", ASSUMPTIONS, _time.monotonic() - start,
+            return Plan(True, _steps(model[0], t, initial), t + 1, "", assumptions, _time.monotonic() - start,
                         tuple(per_step))
     never = _never_held(ctl, goal, max_steps, deadline)
     if never is None:
@@ -227,7 +233,7 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
     reason = (f"no line within {max_steps} steps: {what} of at most {max_steps} steps the search chooses "
               f"(planning.lp: the acting player's casts, land plays, attacks and steps; the opponent passes; "
               f"no line resting on an effect pyrules does not apply)")
-    return Plan(False, (), max_steps, reason, ASSUMPTIONS, _time.monotonic() - start, tuple(per_step))
+    return Plan(False, (), max_steps, reason, assumptions, _time.monotonic() - start, tuple(per_step))
 
 
 def _never_held(ctl: clingo.Control, goal, max_steps: int, deadline: float) -> list[str] | None:

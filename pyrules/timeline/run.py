@@ -240,9 +240,10 @@ def _solve(ctl: clingo.Control, deadline: float, read):
     return out[-1] if out else None
 
 
-def instance_of(kb, state, program: LiftedProgram, events_hint: str) -> tuple[list[clingo.Symbol], list[clingo.Symbol]]:
-    """``(facts, initial)``: ``state``'s facts for a sequence or a search over ``program``, the fluents
-    (``initial``, time 0) apart from the rest. The state described is judged as a moment first (the
+def instance_of(kb, state, program: LiftedProgram, events_hint: str):
+    """``(facts, initial, moment)``: ``state``'s facts for a sequence or a search over ``program``, the
+    fluents (``initial``, time 0) apart from the rest, and ``moment``, the
+    :class:`pyrules.answers.answer_set.Answers` of the state described as one moment. The state described is judged as a moment first (the
     single-moment query, pruned: about a sixth of the cost of the lifted program's answers of time 0),
     so an input the rule base refuses there (a state_error: a shield counter, 122.1c; a fact no rule
     reads) is refused here too, never moved forward as if it were not given.
@@ -260,8 +261,7 @@ def instance_of(kb, state, program: LiftedProgram, events_hint: str) -> tuple[li
             raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; "
                              f"{events_hint}: {f}")
         (initial if sig in program.fluents else facts).append(f)
-    kb.ask(state)
-    return facts, initial
+    return facts, initial, kb.ask(state)
 
 
 def run_timeline(kb, state):
@@ -282,7 +282,7 @@ def run_timeline(kb, state):
     from pyrules.timeline.steps import timeline_from_symbols
 
     program = lifted_program()
-    facts, initial = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
+    facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
     try:
@@ -298,19 +298,21 @@ def run_timeline(kb, state):
     static: list[list[clingo.Symbol]] = []  # the whole base's atoms, computed on the first answers asked
     built: dict[int, Answers] = {}
 
-    def answers(t: int, fluents: frozenset[clingo.Symbol]) -> Answers:
+    def answers(t: int, fluents: frozenset[clingo.Symbol], limit: float | None = None) -> Answers:
         if t not in built:
-            built[t] = _answers(t, fluents)
+            built[t] = _answers(t, fluents, time_limit if limit is None else min(limit, time_limit))
         return built[t]
 
-    def _answers(t: int, fluents: frozenset[clingo.Symbol]) -> Answers:
+    def _answers(t: int, fluents: frozenset[clingo.Symbol], time_limit: float) -> Answers:
+        deadline = _time.monotonic() + time_limit
         try:
             if not static:
-                atoms = static_atoms(program.base, facts, _time.monotonic() + time_limit)
+                atoms = static_atoms(program.base, facts, deadline)
                 if atoms is None:
                     raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
                 static.append(atoms)
-            symbols = answers_symbols_at(program, static[0], fluents, result.previous.get(t - 1, ()), t, time_limit)
+            symbols = answers_symbols_at(program, static[0], fluents, result.previous.get(t - 1, ()), t,
+                                         deadline - _time.monotonic())
         except MemoryError:
             raise NoAnswerError(f"unknown: the answers at time {t} ran out of memory") from None
         if symbols is None:

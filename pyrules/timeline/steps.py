@@ -14,6 +14,7 @@ from typing import Callable
 import clingo
 
 from pyrules.answers.answer_set import Answers
+from pyrules.answers.typed import Assumption
 
 #: The time-encoding predicates the steps read (rules_asp/time/*.lp), by name and arity.
 _TIME_ATOMS = {("begins", 2), ("ends", 2), ("occurs", 2), ("finished", 1),
@@ -85,6 +86,42 @@ class Step:
 
 
 @dataclass(frozen=True)
+class SequenceAssumption:
+    """What the answers of a sequence take for granted: an ability pyrules could not read or
+    interpret (rules_asp/foundation/assumptions.lp; an effect a resolution left unapplied,
+    rules_asp/time/resolution_effects.lp), and the times of the sequence at which it was one.
+
+    Attributes:
+        assumption: the :class:`pyrules.answers.typed.Assumption` (object, ability, text, the
+            question kinds it bears on, its scope).
+        times: the times (0 = the state described; :attr:`Step.time`) whose answers list it, sorted.
+    """
+
+    assumption: Assumption
+    times: tuple[int, ...]
+
+    def explain(self) -> str:
+        """The assumption's line, then the times it held at (``(times 0-3)``, ``(times 0, 4)``)."""
+        return f"{self.assumption.explain()} (time{'s' if len(self.times) > 1 else ''} {_spans(self.times)})"
+
+
+def _spans(times: tuple[int, ...]) -> str:
+    """``0-3, 5`` for (0, 1, 2, 3, 5)."""
+    out: list[str] = []
+    start = prev = None
+    for t in times:
+        if prev is not None and t == prev + 1:
+            prev = t
+            continue
+        if start is not None:
+            out.append(f"{start}-{prev}" if prev != start else f"{start}")
+        start = prev = t
+    if start is not None:
+        out.append(f"{start}-{prev}" if prev != start else f"{start}")
+    return ", ".join(out)
+
+
+@dataclass(frozen=True)
 class Timeline:
     """A sequence of events answered.
 
@@ -92,7 +129,8 @@ class Timeline:
         initial: the fluents of the state described (time 0).
         steps: one :class:`Step` per event, in order, up to the first refused event.
         finished: every event happened (no refusal) and the last check performed no action.
-        answers_at: the answers of a time, built once on first use (:attr:`final`).
+        answers_at: ``answers_at(T, time_limit=None)``: the answers of time T, built once on first
+            use (:attr:`final`); ``time_limit`` bounds building them (None: the knowledge base's).
     """
 
     initial: frozenset[clingo.Symbol]
@@ -118,6 +156,47 @@ class Timeline:
                 return step.state
         raise IndexError(f"no time {time} in this sequence (0..{len(self.steps)})")
 
+    def assumptions(self, question: str | None = None, time_limit: float | None = None) -> tuple[SequenceAssumption, ...]:
+        """Every assumption of the answers at any time of the sequence (113.6: an object's abilities
+        function, or bear on casting it, where it is at that time; 611.2: an effect a resolution left
+        unapplied stays one from then on), with the times whose answers list it. An event at time t
+        is judged by the answers of time t, so an unread ability that could change what any event
+        did is here: the steps are right only if none of these applies.
+
+        The answers of each time are built for this (one query per time whose state differs from the
+        time before it; a check of state-based actions that changed nothing adds none).
+
+        Args:
+            question: only those bearing on this question kind (:meth:`Answers.assumptions`); None: all.
+            time_limit: seconds for all the times together (None: each time's query has the knowledge
+                base's time limit).
+
+        Raises:
+            NoAnswerError: the time limit was reached first.
+            QueryError: an unknown question.
+        """
+        import time as _time
+
+        from pyrules.errors import NoAnswerError
+
+        deadline = None if time_limit is None else _time.monotonic() + time_limit
+        # a time whose step changed nothing (a check of state-based actions that performed none, 704.3;
+        # a refused event) has the state, so the assumptions, of the time before it
+        same_as_before = {s.time for s in self.steps if s.refused is not None or (not s.changes and s.user_event is None)}
+        found: dict[Assumption, list[int]] = {}
+        current: list[Assumption] = []
+        for t in [0] + [s.time for s in self.steps]:
+            if t not in same_as_before:
+                left = None if deadline is None else deadline - _time.monotonic()
+                if left is not None and left <= 0:
+                    raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached "
+                                        f"(the sequence's assumptions at time {t})")
+                current = self.answers_at(t, left).assumptions(question)
+            for a in current:
+                found.setdefault(a, []).append(t)
+        return tuple(SequenceAssumption(a, tuple(ts)) for a, ts in
+                     sorted(found.items(), key=lambda x: (x[0].object, x[0].ability, x[0].text, x[0].scope)))
+
     def explain(self) -> str:
         """Every step's :meth:`Step.explain`, then whether the sequence finished."""
         lines = [s.explain() for s in self.steps]
@@ -126,11 +205,11 @@ class Timeline:
         return "\n".join(lines)
 
 
-def timeline_from_symbols(symbols, states, make_answers: Callable[[int, frozenset[clingo.Symbol]], Answers]) -> Timeline:
+def timeline_from_symbols(symbols, states, make_answers: Callable[..., Answers]) -> Timeline:
     """Map a solved sequence's shown atoms (the transition's, :mod:`pyrules.timeline.slicing`) and
     its states (``states[t]``: the fluents holding at time t) to a :class:`Timeline`;
     ``make_answers(t, state)`` builds the :class:`Answers` of time ``t`` from the fluents holding
-    then (called on first use, once per time)."""
+    then (called on first use, once per time; a third argument, when given, bounds it in seconds)."""
     holds: dict[int, set[clingo.Symbol]] = defaultdict(set, {t: set(fs) for t, fs in states.items()})
     changes: dict[int, list[tuple[str, clingo.Symbol]]] = defaultdict(list)
     occurs: dict[int, clingo.Symbol] = {}
@@ -157,11 +236,11 @@ def timeline_from_symbols(symbols, states, make_answers: Callable[[int, frozense
     end = min(finished) if finished else max(occurs, default=0) + 1
     built: dict[int, Answers] = {}
 
-    def answers_at(t: int) -> Answers:
+    def answers_at(t: int, time_limit: float | None = None) -> Answers:
         if t not in built:
             if not 0 <= t <= end:
                 raise IndexError(f"no time {t} in this sequence (0..{end})")
-            built[t] = make_answers(t, frozenset(holds.get(t, set())))
+            built[t] = make_answers(t, frozenset(holds.get(t, set())), time_limit)
         return built[t]
 
     steps = []
