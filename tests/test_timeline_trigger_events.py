@@ -107,18 +107,18 @@ def test_a_creature_of_the_opponent_entering_does_not_trigger_you_control_603_6a
     assert _pending(tl.steps[-1]) == [] and _holds(tl, "in_zone(bears,battlefield)")
 
 
-def test_two_creatures_entering_at_once_trigger_twice_which_is_left_an_assumption_603_2c(kb_of):
+def test_two_creatures_entering_at_once_trigger_twice_603_2c(kb_of):
     # Raise the Alarm makes two Soldier tokens at once: "another creature you control enters" triggers
-    # once for each (603.2c). Two abilities of one source can't be ordered by put_triggers yet, so
-    # neither goes on the stack: listed as an assumption of every later answer, never dropped.
+    # once for each (603.2c): two abilities wait, one per occurrence (put on the stack and resolved:
+    # tests/test_timeline_trigger_occurrences.py).
     kb = kb_of("Skyknight Squire", "Raise the Alarm")
     s = _state(("squire", "Skyknight Squire", "battlefield", "alice"), ("alarm", "Raise the Alarm", "hand", "alice"))
     s.then_cast("alice", "alarm")
     s.then_resolve()
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
-    assert _pending(tl.steps[-1]) == []
-    assert _holds(tl, "unapplied_effect(squire,1,triggered_times(2))")
+    assert len(_pending(tl.steps[-1])) == 2
+    assert not any(f.name == "unapplied_effect" and str(f.arguments[0]) == "squire" for f in tl.steps[-1].state)
 
 
 def test_this_or_another_creature_you_control_dying_triggers_700_4_603_10a(kb_of):

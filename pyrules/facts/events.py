@@ -48,6 +48,16 @@ def token_id(spell: str, ability: int = 1, description: int = 1, number: int = 1
     return Function("token", [ident(spell), where, Number(description), Number(number)])
 
 
+def trigger_occurrence(source: str, obj: str) -> Symbol:
+    """The name of one occurrence of a triggered ability that one event triggered several times
+    (603.2c: two creatures entering at once, three dying in one check): the ability of ``source``
+    triggered by ``obj``'s event (the creature that entered or died; ``source`` itself for its own).
+    A key of :meth:`EventsMixin.then_put_triggers`' ``targets`` and an entry of its ``order``; the
+    sequence's states hold the ability as ``ability(source,A,occurrence(T,obj))``
+    (rules_asp/time/triggers.lp)."""
+    return Function("occurrence", [ident(source), ident(obj)])
+
+
 class EventsMixin:
     """Builder methods of :class:`pyrules.facts.state.GameState`: events in order (issue 15)."""
 
@@ -144,8 +154,8 @@ class EventsMixin:
         passes and the other player casts (117.3c gave the caster priority)."""
         self._event(Function("pass_priority"))
 
-    def then_put_triggers(self, targets: Mapping[str, Sequence[str]] | None = None,
-                          order: Sequence[str] = ()) -> None:
+    def then_put_triggers(self, targets: Mapping[str | Symbol, Sequence[str]] | None = None,
+                          order: Sequence[str | Symbol] = ()) -> None:
         """The triggered abilities waiting to be put on the stack go on it (603.3: the next time a
         player would receive priority; the active player's first, 603.3b), with the targets chosen
         for each (603.3d): ``targets`` maps a source object (the permanent whose ability triggered)
@@ -154,6 +164,8 @@ class EventsMixin:
         sources of one player's abilities in the order that player puts them on the stack, first
         put (lowest) first — needed when a player has two or more (facts ``event_trigger_order(K,
         I, O)``; rules_asp/time/triggers.lp). While an ability waits, any other event is refused.
+        An ability one event triggered several times (603.2c) is named, in both, by
+        :func:`trigger_occurrence` (source, the object whose event it was) instead of its source.
 
         Raises:
             StateValueError: ``targets`` is not a mapping of ids to lists of ids, or ``order`` not a
