@@ -21,6 +21,12 @@ Card figures (issue 19), the first lines of the report: ``cards fully read: N of
 ability of every face with no residue) and ``cards interpreted: N of M (P%)`` (fully read, and every
 fact of every ability read by some rule of the rule base, :mod:`pyrules.checks.interpreted`).
 
+Trigger figures (issue 16), the next two lines: ``trigger conditions read: N of M (P%)`` (triggered
+abilities, CR 603.1, whose trigger condition the card grammar read as ``face_triggers_on/4`` facts)
+and ``trigger conditions interpreted: N of M (P%)`` (every condition of the ability is one some rule
+derives, ``trigger_event_interpreted/1`` of rules_asp/foundation/assumptions.lp and of the time
+encoding's rules_asp/time/triggers.lp, decided by those rules in clingo: :func:`conditions_interpreted`).
+
 Batches run in a process pool (``workers`` processes, :mod:`concurrent.futures`) with progress on
 stderr; a :class:`~pyrules.inputs.card_cache.CardCache` keeps each record's counts between runs.
 """
@@ -35,6 +41,8 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Iterable
+
+from clingo import Function, Number, String, Symbol, SymbolType
 
 from pyrules.errors import CardTextError
 from pyrules.inputs.card_cache import CardCache, record_key
@@ -62,6 +70,8 @@ class Coverage:
         unparsed_patterns: unparsed texts with numbers, mana symbols and quotes generalized -> count.
         clean_card_needs: for the cards counted in ``cards_clean``: what their ability facts need to
             be interpreted (:func:`pyrules.checks.interpreted.needs_key`) -> count of cards.
+        trigger_conditions: for each triggered ability (603.1), the trigger conditions read for it
+            (:func:`conditions_key`: ``"[]"`` when none was read) -> count of abilities.
         errors: ``(source, card name, message)`` for cards that could not be read at all.
     """
 
@@ -79,6 +89,7 @@ class Coverage:
     unparsed_patterns: Counter = field(default_factory=Counter)
     errors: list[tuple[str, str, str]] = field(default_factory=list)
     clean_card_needs: Counter = field(default_factory=Counter)
+    trigger_conditions: Counter = field(default_factory=Counter)
 
     def add(self, other: "Coverage") -> None:
         """Add ``other``'s counts to these."""
@@ -89,6 +100,7 @@ class Coverage:
         self.unparsed_patterns.update(other.unparsed_patterns)
         self.errors += other.errors
         self.clean_card_needs.update(other.clean_card_needs)
+        self.trigger_conditions.update(other.trigger_conditions)
 
     @staticmethod
     def _pct(n: int, d: int) -> float:
@@ -119,12 +131,28 @@ class Coverage:
         return [f"cards fully read: {self.cards_clean} of {self.cards} ({self._pct(self.cards_clean, self.cards):.1f}%)",
                 f"cards interpreted: {(i := self.cards_interpreted())} of {self.cards} ({self._pct(i, self.cards):.1f}%)"]
 
+    def trigger_lines(self) -> list[str]:
+        """``trigger conditions read: N of M (P%)`` and ``trigger conditions interpreted: N of M (P%)``
+        over the triggered abilities counted (603.1, 603.2).
+
+        Raises:
+            pyrules.errors.FactFileError: a rule file does not parse.
+        """
+        total = sum(self.trigger_conditions.values())
+        keyed = {key: conditions_from_key(key) for key in self.trigger_conditions}
+        read = sum(n for key, n in self.trigger_conditions.items() if keyed[key])
+        interpreted_conditions = conditions_interpreted({c for conds in keyed.values() for c in conds})
+        interpreted = sum(n for key, n in self.trigger_conditions.items()
+                          if keyed[key] and all(c in interpreted_conditions for c in keyed[key]))
+        return [f"trigger conditions read: {read} of {total} ({self._pct(read, total):.1f}%)",
+                f"trigger conditions interpreted: {interpreted} of {total} ({self._pct(interpreted, total):.1f}%)"]
+
     def report(self, top: int = 15) -> str:
-        """The text report: the card lines (:meth:`card_lines`), one line per level, then the most
-        frequent unparsed patterns."""
+        """The text report: the card lines (:meth:`card_lines`), the trigger lines
+        (:meth:`trigger_lines`), one line per level, then the most frequent unparsed patterns."""
         names = {"L0": "frame (name, cost, types, P/T, faces)", "L1": "abilities split and classified",
                  "L2": "keyword lines with parameters", "L3": "abilities with no unparsed residue"}
-        lines = self.card_lines() + [f"{self.cards} cards, {self.faces} faces, {self.abilities} abilities"]
+        lines = self.card_lines() + self.trigger_lines() + [f"{self.cards} cards, {self.faces} faces, {self.abilities} abilities"]
         for level, (n, d, p) in self.levels().items():
             lines.append(f"{level} {names[level]:<40} {n:>7} / {d:<7} {p:6.2f}%")
         lines.append(f"   frames with elements outside the CR      {self.frames_nonstandard:>7} / {self.cards:<7} "
@@ -147,21 +175,124 @@ _COUNTS = ("cards", "cards_frame_ok", "frames_nonstandard", "faces", "abilities"
 
 def coverage_data(cov: Coverage) -> list:
     """``cov`` as plain JSON data for the card cache: the counts in :data:`_COUNTS` order, then
-    ``{pattern: count}`` and ``{needs: count}`` (errors are not cached: their message names the file)."""
-    return [*(getattr(cov, n) for n in _COUNTS), dict(cov.unparsed_patterns), dict(cov.clean_card_needs)]
+    ``{pattern: count}``, ``{needs: count}`` and ``{trigger conditions: count}`` (errors are not
+    cached: their message names the file)."""
+    return [*(getattr(cov, n) for n in _COUNTS), dict(cov.unparsed_patterns), dict(cov.clean_card_needs),
+            dict(cov.trigger_conditions)]
 
 
 def coverage_from_data(data: object) -> Coverage | None:
     """The :class:`Coverage` of :func:`coverage_data`'s ``data``, or None if ``data`` is not of
     that shape (a cache entry is checked, never trusted)."""
-    if type(data) is not list or len(data) != len(_COUNTS) + 2:
+    if type(data) is not list or len(data) != len(_COUNTS) + 3:
         return None
-    *counts, patterns, needs = data
+    *counts, patterns, needs, triggers = data
     if not all(type(n) is int for n in counts) or any(
             type(d) is not dict or not all(type(k) is str and type(n) is int for k, n in d.items())
-            for d in (patterns, needs)):
+            for d in (patterns, needs, triggers)):
         return None
-    return Coverage(*counts, unparsed_patterns=Counter(patterns), clean_card_needs=Counter(needs))
+    if any(conditions_from_key(k) is None for k in triggers):
+        return None
+    return Coverage(*counts, unparsed_patterns=Counter(patterns), clean_card_needs=Counter(needs),
+                    trigger_conditions=Counter(triggers))
+
+
+def _symbol_data(sym: Symbol) -> object:
+    """A clingo symbol as plain JSON data: a number, ``["s", text]`` for a string, ``[name, args...]``
+    for a function (a constant: ``[name]``; a tuple: ``["", args...]``)."""
+    if sym.type == SymbolType.Number:
+        return sym.number
+    if sym.type == SymbolType.String:
+        return ["s", sym.string]
+    if sym.type == SymbolType.Function:
+        return [sym.name, *(_symbol_data(a) for a in sym.arguments)] if sym.positive else None
+    return None
+
+
+def _data_symbol(data: object) -> Symbol | None:
+    """The symbol of :func:`_symbol_data`'s ``data`` (built as a value, never parsed), or None."""
+    if type(data) is int:
+        return Number(data)
+    if type(data) is not list or not data or type(data[0]) is not str:
+        return None
+    if data[0] == "s" and len(data) == 2 and type(data[1]) is str:
+        return String(data[1])
+    if data[0] == "s":
+        return None
+    args = [_data_symbol(a) for a in data[1:]]
+    if any(a is None for a in args):
+        return None
+    if data[0] and not _ASP_NAME.fullmatch(data[0]):
+        return None
+    return Function(data[0], args)
+
+
+_ASP_NAME = re.compile(r"_*[a-z][A-Za-z0-9_']*")
+
+
+def conditions_key(conditions: Iterable[Symbol]) -> str:
+    """The key of one triggered ability's conditions read (``face_triggers_on/4``'s fourth argument,
+    each as :func:`_symbol_data`), sorted: the same conditions give the same key."""
+    return json.dumps(sorted((_symbol_data(c) for c in conditions), key=json.dumps))
+
+
+def conditions_from_key(key: str) -> tuple[Symbol, ...] | None:
+    """The conditions of :func:`conditions_key`'s ``key``, or None for a key of another shape."""
+    try:
+        data = json.loads(key)
+    except ValueError:
+        return None
+    if type(data) is not list:
+        return None
+    out = tuple(_data_symbol(d) for d in data)
+    return None if any(c is None for c in out) else out
+
+
+def conditions_interpreted(conditions: Iterable[Symbol]) -> frozenset[Symbol]:
+    """The trigger conditions among ``conditions`` that some rule derives (603.2): the atoms
+    ``trigger_event_interpreted(Cond)`` of the rules that define it (rules_asp/foundation/
+    assumptions.lp for one moment, rules_asp/time/triggers.lp's base part for sequences) and the
+    rules they depend on, solved with one ``face_triggers_on(c, 1, I, Cond)`` fact per condition
+    (added as values through clingo's backend).
+
+    Raises:
+        pyrules.errors.FactFileError: a rule file does not parse.
+    """
+    import clingo
+    import clingo.ast as A
+
+    from pyrules.inputs.rule_base import rule_statements, time_rule_statements
+    from pyrules.timeline.lifting import _signatures, program_parts
+
+    conditions = sorted(set(conditions))
+    if not conditions:
+        return frozenset()
+    base = [*rule_statements(), *program_parts(time_rule_statements(), ("base", "schedule", "step", "check"), "time")["base"]]
+    rules = [stm for stm in base if stm.ast_type == A.ASTType.Rule]
+    heads: dict[tuple[str, int], list] = {}
+    for stm in rules:
+        for sig in _signatures(stm.head):
+            heads.setdefault(sig, []).append(stm)
+    wanted, todo, chosen = set(), [("trigger_event_interpreted", 1)], {}
+    while todo:
+        sig = todo.pop()
+        if sig in wanted:
+            continue
+        wanted.add(sig)
+        for stm in heads.get(sig, ()):
+            chosen[id(stm)] = stm
+            todo += [s for s in _signatures(stm.body) | _signatures(stm.head) if s not in wanted]
+    ctl = clingo.Control(["--warn=none"])
+    with A.ProgramBuilder(ctl) as builder:
+        for stm in chosen.values():
+            builder.add(stm)
+    with ctl.backend() as backend:
+        for i, cond in enumerate(conditions, start=1):
+            atom = backend.add_atom(Function("face_triggers_on", [Function("c"), Number(1), Number(i), cond]))
+            backend.add_rule([atom])
+    ctl.ground([("base", [])])
+    return frozenset(a.symbol.arguments[0] for a in ctl.symbolic_atoms.by_signature("trigger_event_interpreted", 1)
+                     if a.is_fact and a.symbol.arguments[0] in set(conditions))
 
 
 _GENERALIZE = [(re.compile(r"\{[^{}]*\}"), "{M}"), (re.compile(r'"[^"]*"'), '"…"'),
@@ -190,6 +321,8 @@ def card_coverage(card: CardDefinition) -> Coverage:
     all_classified = all_clean = True
     needs: set[str] = set()
     for face in card.faces:
+        for key in _triggered_ability_keys(face_ability_facts(card, face)):
+            cov.trigger_conditions[key] += 1
         if face.oracle_problem is not None:
             all_classified = all_clean = False
             cov.unparsed_patterns[f"<whole text unread: {face.oracle_problem.message[-60:]}>"] += 1
@@ -220,6 +353,20 @@ def card_coverage(card: CardDefinition) -> Coverage:
     if all_clean:
         cov.clean_card_needs[needs_key(needs)] += 1
     return cov
+
+
+def _triggered_ability_keys(facts: Iterable[Symbol]) -> list[str]:
+    """For each triggered ability among one face's ``facts`` (``face_ability(C, F, A, triggered)``),
+    the :func:`conditions_key` of its ``face_triggers_on(C, F, A, Cond)`` facts."""
+    facts = list(facts)
+    triggered = sorted({f.arguments[2].number for f in facts if f.name == "face_ability" and len(f.arguments) == 4
+                        and f.arguments[3].type == SymbolType.Function and f.arguments[3].name == "triggered"
+                        and f.arguments[2].type == SymbolType.Number})
+    conds: dict[int, list[Symbol]] = {}
+    for f in facts:
+        if f.name == "face_triggers_on" and len(f.arguments) == 4 and f.arguments[2].type == SymbolType.Number:
+            conds.setdefault(f.arguments[2].number, []).append(f.arguments[3])
+    return [conditions_key(conds.get(a, ())) for a in triggered]
 
 
 def record_coverage(rec: Any, source: str, index: int | None = None) -> Coverage:
