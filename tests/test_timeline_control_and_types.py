@@ -115,13 +115,20 @@ def test_slave_of_bolas_control_lasts_past_cleanup_only_haste_ends_611_2a(kb_of)
     s.then_cast("alice", "slave", targets=["bears"])
     s.then_resolve()
     s.then_go_to("end")
-    s.then_go_to("cleanup")
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "controller(bears,alice)")
+    # "Sacrifice it at the beginning of the next end step": a delayed triggered ability (603.7a),
+    # triggered as the end step begins (tests/test_timeline_delayed_triggers.py)
+    assert any(f.name == "pending_trigger" for f in tl.steps[-1].state)
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bears,graveyard)")       # sacrificed by alice, into its owner's graveyard
     assert not any(f.name == "grants_keyword" for f in tl.steps[-1].state)
-    # the delayed sacrifice at the next end step is not applied: an assumption, not silence (603.7a)
-    assert "unapplied_effect(slave,1,effect(sacrifices))" in _unapplied(tl.steps[-1].state)
+    assert not any("sacrifices" in u for u in _unapplied(tl.steps[-1].state))
 
 
 def test_word_of_seizing_on_a_blocker_removes_it_from_combat_the_attacker_stays_blocked_506_4_509_1h(kb_of):
@@ -399,11 +406,16 @@ def test_a_control_effect_for_good_applies_again_when_a_later_one_ends_613_7b(kb
     s.then_cast("bob", "word", targets=["bears"])
     s.then_resolve()
     s.then_go_to("end")
+    # Slave of Bolas' delayed "Sacrifice it" triggers (603.7a); bob controls the Bears then, and alice
+    # can't sacrifice a permanent she doesn't control (701.21a): it does nothing
+    s.then_put_triggers()
+    s.then_resolve()
     s.then_go_to("cleanup")
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     word = _user_steps(tl)[4]
     assert _atom("controller(bears,bob)") in word.state
+    assert _atom("in_zone(bears,battlefield)") in _user_steps(tl)[-2].state
     cleanup = _user_steps(tl)[-1]
     assert _atom("controller(bears,alice)") in cleanup.state and _atom("controller(bears,bob)") not in cleanup.state
     assert {"514.2", "613.7b"} <= _citations(cleanup, "controller(bears,alice)")
