@@ -508,3 +508,36 @@ def test_the_sequences_assumptions_follow_an_unread_ability_from_the_time_it_fun
     assert replacing[0].times == tuple(range(cast.time, tl.steps[-1].time + 1))
     assert "outcome" in replacing[0].assumption.kinds
     assert 0 not in replacing[0].times
+
+
+def test_the_answers_of_each_time_come_from_the_rules_that_can_fire_then_and_are_the_same(kb_of, monkeypatch):
+    # pyrules.timeline.run builds the answers of a time from the lifted program's rules that can
+    # fire at that time (slicing.specialized_step, to_roots=False: the schedule of that time, the
+    # predicates with atoms); every answer atom of every time must be the one the whole program gives
+    import pyrules.timeline.run as run
+
+    # Kitchen Finks' persist: a keyword no rule interprets, known from the whole base's static atoms
+    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Hill Giant", "Rest in Peace", "Kitchen Finks")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
+               ("giant", "Hill Giant", "battlefield", "alice"), ("rip", "Rest in Peace", "hand", "alice"),
+               ("finks", "Kitchen Finks", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()
+    s.then_cast("alice", "rip")
+    s.then_resolve()
+    s.then_go_to("declare_attackers")
+    s.then_declare_attackers({"giant": "bob"})
+    narrowed = kb.run(s)
+    # built now: the answers are built on first use, and below the narrowing is switched off
+    narrowed_answers = [narrowed.answers_at(t) for t in range(narrowed.steps[-1].time + 1)]
+    narrowed_assumptions = narrowed.assumptions()
+    specialized = run.specialized_step
+    monkeypatch.setattr(run, "specialized_step",
+                        lambda tr, shapes, inst, to_roots=True: tr.step if not to_roots else specialized(tr, shapes, inst))
+    whole = kb.run(s)
+    assert narrowed.finished and [st.state for st in narrowed.steps] == [st.state for st in whole.steps]
+    for t, a in enumerate(narrowed_answers):
+        b = whole.answers_at(t)
+        assert {k: set(v) for k, v in a._atoms.items() if v} == {k: set(v) for k, v in b._atoms.items() if v}, t
+    persist = [x for x in narrowed_assumptions if x.assumption.object == "finks" and "persist" in x.assumption.text]
+    assert persist and narrowed_assumptions == whole.assumptions()

@@ -10,7 +10,7 @@ from the whole lifted program at that time (:func:`answers_symbols_at`).
 from __future__ import annotations
 
 import time as _time
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Iterable
 
@@ -20,7 +20,8 @@ import clingo.ast as A
 from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError
 from pyrules.timeline.lifting import LiftedProgram, lifted_program
-from pyrules.timeline.slicing import Transition, atom_shape, signatures_read, specialized_step, transition_program
+from pyrules.timeline.slicing import (Transition, answers_program, atom_shape, signatures_read, specialized_step,
+                                      transition_program)
 
 _LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
 
@@ -46,6 +47,10 @@ class TimelineResult:
         horizon: the last time step grounded.
         previous: ``previous[t]`` the atoms of time ``t`` that the step after it reads
             (:attr:`pyrules.timeline.slicing.Transition.previous`), for building the answers of ``t+1``.
+        scheduled: ``scheduled[t]`` the shapes of the schedule atoms true at time ``t``
+            (:func:`pyrules.timeline.slicing.atom_shape`), for building the answers of ``t`` from the
+            rules that can fire then.
+        instance: the predicates with atoms before any step (the instance's and the static part's).
     """
 
     status: str
@@ -53,6 +58,8 @@ class TimelineResult:
     horizon: int
     previous: dict[int, tuple[clingo.Symbol, ...]]
     states: dict[int, tuple[clingo.Symbol, ...]]
+    scheduled: dict[int, frozenset] = field(default_factory=dict)
+    instance: frozenset = frozenset()
 
 
 def _control(messages: list[str]) -> clingo.Control:
@@ -129,6 +136,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     directives = _directives(program.base)
     state = list(initial)
     states: dict[int, tuple[clingo.Symbol, ...]] = {0: tuple(state)}
+    scheduled_at: dict[int, frozenset] = {}
     previous: dict[int, tuple[clingo.Symbol, ...]] = {}
     shown: list[clingo.Symbol] = []
     for t in range(MAX_STEPS + 1):
@@ -148,6 +156,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
             found = _solve(ctl, deadline, lambda m: frozenset(atom_shape(a.symbol) for a in scheduled if m.contains(a.symbol)))
         if found is None:
             return TimelineResult("unknown", (), t, previous, states)
+        scheduled_at[t] = found
         # ... then the rules that event can use, with the static atoms they read
         step = program.step if whole else specialized_step(program, found, instance)
         _add_parts(ctl, {"step": step})
@@ -179,7 +188,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
                 return TimelineResult("unknown", (), t, previous, states)
         shown.extend(symbols)
         if is_finished:
-            return TimelineResult("satisfiable", tuple(shown), t, previous, states)
+            return TimelineResult("satisfiable", tuple(shown), t, previous, states, scheduled_at, instance)
     return TimelineResult("unknown", (), MAX_STEPS, previous, states)
 
 
@@ -196,12 +205,15 @@ def static_atoms(base: Iterable[A.AST], facts: list[clingo.Symbol], deadline: fl
 
 
 def answers_symbols_at(program: LiftedProgram, static: Iterable[clingo.Symbol], state: Iterable[clingo.Symbol],
-                       previous: Iterable[clingo.Symbol], t: int, time_limit: float) -> list[clingo.Symbol] | None:
+                       previous: Iterable[clingo.Symbol], t: int, time_limit: float,
+                       step: Iterable[A.AST] | None = None) -> list[clingo.Symbol] | None:
     """The shown atoms of the moment at time ``t`` of a solved sequence, as a one-moment query's
     (the lifted ones without their time): the whole lifted program's ``schedule(t)`` and
-    ``step(t)``, grounded in a new solver with ``static``, the atoms of the program's base with the
-    instance (:func:`static_atoms`), the state at ``t`` (fluent atoms, given as ``holds(F, t)``)
-    and ``previous``, the atoms of time ``t-1`` the step reads (the schedule's).
+    ``step(t)`` (or ``step``: those of its statements that can fire at ``t``,
+    :func:`pyrules.timeline.slicing.specialized_step` with ``to_roots=False``: the same atoms),
+    grounded in a new solver with ``static``, the atoms of the program's base with the instance
+    (:func:`static_atoms`), the state at ``t`` (fluent atoms, given as ``holds(F, t)``) and
+    ``previous``, the atoms of time ``t-1`` the step reads (the schedule's).
 
     Returns None when ``time_limit`` seconds passed first.
     """
@@ -209,7 +221,7 @@ def answers_symbols_at(program: LiftedProgram, static: Iterable[clingo.Symbol], 
     messages: list[str] = []
     ctl = _control(messages)
     directives = _directives(program.base)
-    _add_parts(ctl, {"base": directives, "schedule": program.schedule, "step": program.step})
+    _add_parts(ctl, {"base": directives, "schedule": program.schedule, "step": program.step if step is None else step})
     now = clingo.Number(t)
     add_facts(ctl, list(static) + [clingo.Function("holds", [f, now]) for f in state] + list(previous))
     _ground(ctl, [("base", []), ("schedule", [now]), ("step", [now])], messages, t)
@@ -295,7 +307,7 @@ def run_timeline(kb, state):
     time_limit = kb.time_limit
     rule_text = kb.rule_text
 
-    static: list[list[clingo.Symbol]] = []  # the whole base's atoms, computed on the first answers asked
+    static: list = []  # the whole base's atoms, computed on the first answers asked, then their predicates
     built: dict[int, Answers] = {}
 
     def answers(t: int, fluents: frozenset[clingo.Symbol], limit: float | None = None) -> Answers:
@@ -311,8 +323,17 @@ def run_timeline(kb, state):
                 if atoms is None:
                     raise NoAnswerError(f"unknown: the time limit of {time_limit:g} s was reached (answers at time {t})")
                 static.append(atoms)
+            # only the rules that can fire at t (the schedule of t, the instance): the same answers
+            step = None
+            if t in result.scheduled:
+                # the predicates with atoms before the step: the instance's and the whole base's
+                # (static[0]; the run's own static part is the transition's, a subset)
+                if len(static) == 1:
+                    static.append(result.instance | frozenset((a.name, len(a.arguments)) for a in static[0]))
+                step = specialized_step(answers_program(program, transition()), result.scheduled[t],
+                                        static[1], to_roots=False)
             symbols = answers_symbols_at(program, static[0], fluents, result.previous.get(t - 1, ()), t,
-                                         deadline - _time.monotonic())
+                                         deadline - _time.monotonic(), step)
         except MemoryError:
             raise NoAnswerError(f"unknown: the answers at time {t} ran out of memory") from None
         if symbols is None:

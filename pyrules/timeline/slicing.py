@@ -340,13 +340,15 @@ def _rule_patterns(tr: Transition):
     return rules
 
 
-def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozenset[Signature]) -> tuple[A.AST, ...]:
+def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozenset[Signature],
+                     to_roots: bool = True) -> tuple[A.AST, ...]:
     """The statements of :attr:`Transition.step` that can fire at a time whose true schedule atoms
-    have the shapes ``shapes`` (:func:`atom_shape`), sliced to the roots; ``instance`` the
-    predicates that have atoms before the step: the instance's facts and the static part's (base)
-    model — never taken as empty; a predicate the base defines but derives nothing of is empty at
-    every time. Cached per (``tr``, ``shapes``, ``instance``)."""
-    key = (id(tr), shapes, instance)
+    have the shapes ``shapes`` (:func:`atom_shape`), sliced to the roots (``to_roots=False``: not
+    sliced, every rule that can fire is kept: the answers of that time, :func:`answers_program`);
+    ``instance`` the predicates that have atoms before the step: the instance's facts and the
+    static part's (base) model — never taken as empty; a predicate the base defines but derives
+    nothing of is empty at every time. Cached per (``tr``, ``shapes``, ``instance``, ``to_roots``)."""
+    key = (id(tr), shapes, instance, to_roots)
     if key in _SPECIALIZED:
         return _SPECIALIZED[key]
     by_name: dict[tuple[str, int], list[tuple]] = {}
@@ -380,11 +382,14 @@ def specialized_step(tr: Transition, shapes: frozenset[Shape], instance: frozens
             break
         alive = now_alive
     alive = [(i, stm, heads, body) for i, stm, heads, body, _, _ in alive]
-    # slice again from the roots over what is left (the base is grounded anyway; what the
-    # schedule reads is needed)
-    roots = set(TRANSITION_ROOTS) | tr.previous
-    roots |= {b for stm in tr.schedule if stm.ast_type == A.ASTType.Rule for b in _signatures(stm.body)}
-    kept = {i for _, i in _cone([("step", i, stm, heads, body) for i, stm, heads, body in alive], roots)}
+    if to_roots:
+        # slice again from the roots over what is left (the base is grounded anyway; what the
+        # schedule reads is needed)
+        roots = set(TRANSITION_ROOTS) | tr.previous
+        roots |= {b for stm in tr.schedule if stm.ast_type == A.ASTType.Rule for b in _signatures(stm.body)}
+        kept = {i for _, i in _cone([("step", i, stm, heads, body) for i, stm, heads, body in alive], roots)}
+    else:
+        kept = {i for i, _, _, _ in alive}
     out = tuple(stm for i, stm in enumerate(tr.step) if stm.ast_type != A.ASTType.Rule or i in kept)
     if len(_SPECIALIZED) >= _MAX_SPECIALIZED:  # a long-lived process answering many kinds of state
         _SPECIALIZED.clear()
@@ -404,3 +409,19 @@ def signatures_read(tr: Transition, step: tuple[A.AST, ...]) -> frozenset[Signat
         stms = [s for s in step + tr.schedule if s.ast_type == A.ASTType.Rule]
         _READS[key] = (step, frozenset(_signatures(stms)))  # the tuple itself is kept: ids stay unique
     return _READS[key][1]
+
+
+def answers_program(lifted, transition: Transition) -> Transition:
+    """The whole lifted program (``lifted``: a :class:`pyrules.timeline.lifting.LiftedProgram`) as a
+    :class:`Transition` whose step :func:`specialized_step` can narrow with ``to_roots=False``: the
+    answers of one time (every shown atom) from only the rules that can fire then. ``transition``
+    gives what the schedule defines and what a step reads of the time before (the same program's).
+    Cached per ``lifted``."""
+    key = ("answers", id(lifted))
+    if key not in _ANSWERS:
+        _ANSWERS[key] = Transition(lifted.base, lifted.schedule, lifted.step, transition.scheduled,
+                                   frozenset(), transition.previous, 0, 0)
+    return _ANSWERS[key]
+
+
+_ANSWERS: dict = {}
