@@ -2484,6 +2484,82 @@ class _Sentence(Transformer):
     def count_basic_land_types(self, c):
         return ("basic_land_types_among", ("object", "land", ("controlled_by", "you")))
 
+    # --- more state conditions (issue 19, helper-37): the shared slot of "as long as" / "if" / "unless"
+    # / "activate only if"; each Cond a term of conditional_effect/6 or activate_only/4 (schema.lp),
+    # which no rule reads (an assumption of the answers).
+    def cond_you_life(self, c):
+        return ("life_total", "you", c[-1])        # 119.1
+
+    def cond_an_opponent_life(self, c):
+        return ("life_total", "an_opponent", c[-1])
+
+    def cond_you_dont_control(self, c):
+        return ("controls", "you", ("at_most", 0, c[-1]))
+
+    def cond_an_opponent_controls(self, c):
+        return ("controls", "an_opponent", ("at_least", 1, c[-1]))
+
+    def cond_your_turn(self, c):
+        return ("turn_of", "you")                 # as "during your turn" (611.3a)
+
+    def cond_was_kicked(self, c):
+        return ("was_kicked", c[0])               # 702.33d
+
+    def cond_mana_spent(self, c):
+        # 601.2h: that mana symbol's mana was among the mana spent to cast the object
+        mana = next(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        return ("mana_spent_to_cast", c[-1], mana)
+
+    def cond_tribute_not_paid(self, c):
+        return ("tribute_not_paid", ("self",))    # 702.104b
+
+    def cond_died_this_turn(self, c):
+        return ("died_this_turn", c[-1], "any_player")                     # 700.4
+
+    def cond_died_under_your_control_this_turn(self, c):
+        return ("died_this_turn", c[-1], "you")
+
+    def cond_left_battlefield_this_turn(self, c):
+        return ("left_battlefield_this_turn", c[-1], "any_player")         # 603.6c
+
+    def cond_left_battlefield_under_your_control_this_turn(self, c):
+        return ("left_battlefield_this_turn", c[-1], "you")
+
+    def cond_gained_life_this_turn(self, c):
+        return ("life_gained_this_turn", c[0], ("at_least", 1))            # 119.3
+
+    def cond_gained_life_count_this_turn(self, c):
+        return ("life_gained_this_turn", c[0], c[-1])
+
+    def cond_lost_life_this_turn(self, c):
+        return ("life_lost_this_turn", c[0], ("at_least", 1))
+
+    def cond_spells_cast_this_turn(self, c):
+        return ("spells_cast_this_turn", "you", c[-1])                     # 601.2i
+
+    def cond_cards_drawn_this_turn(self, c):
+        return ("cards_drawn_this_turn", "you", c[-1])                     # 121.1
+
+    def cond_attacked_this_turn(self, c):
+        return ("attacked_this_turn", c[0])                                # 508.1
+
+    def cond_descended_this_turn(self, c):
+        return ("descended_this_turn", "you")                              # 700.11
+
+    def cond_quality_cards_in_your_graveyard(self, c):
+        cmp, quals = (x for x in c if isinstance(x, tuple))
+        return ("cards_in", "graveyard", "you", cmp, quals)
+
+    def card_qualities_all(self, c):
+        qs = [q for q in c if isinstance(q, tuple)]
+        return qs[0] if len(qs) == 1 else ("all_of", *qs)
+
+    def card_qualities_either(self, c):
+        return ("any_of", *(q for q in c if isinstance(q, tuple)))   # "instant and/or sorcery"
+
+    def card_quality_permanent(self, c):
+        return ("permanent_card",)                                        # 110.4b
+
 
 _SENTENCE = _Sentence()
 
@@ -2815,7 +2891,7 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
         # "[effect] as long as [condition]" (611.3a): the condition governs every predicate before it
         tail = _CONDITION_SUFFIX.search(sentence)
         if tail is None:
-            return None
+            return _trailing_condition_read(sentence)
         try:
             cond = _checked(tail.group(1), "state_condition")
         except (LarkError, ValueError, StopIteration):
@@ -2832,6 +2908,32 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
         except (LarkError, ValueError, StopIteration):
             return None
     return _governed(kind, cond, rest)
+
+
+#: "[effect] if [condition]" / "[effect] unless [condition]" (603.4, 608.2c; 614.1d): a condition on the
+#: game state written after the one instruction it governs ("This creature enters with a +1/+1 counter on
+#: it if a creature died this turn", "sacrifice it unless {U} was spent to cast it").
+_TRAILING_CONDITION = re.compile(r" (if|unless) (?P<cond>[^,]+)$", re.IGNORECASE)
+#: An effect with more than one instruction: which of them a trailing condition governs is not read.
+_SEVERAL_INSTRUCTIONS = re.compile(r",|\b(?:and|then|or)\b", re.IGNORECASE)
+
+
+def _trailing_condition_read(sentence: str) -> list[tuple] | None:
+    """The facts of "[effect] if [condition]" / "[effect] unless [condition]" (:data:`_TRAILING_CONDITION`)
+    as ``conditional_effect`` facts of kind ``if`` / ``unless`` (unless: the effect happens only if the
+    condition does not hold), the condition read by ``state_condition``; None unless both are read and
+    the effect is one instruction (no comma, "and", "then" or "or": which one "if" governs is unsure)."""
+    m = _TRAILING_CONDITION.search(sentence)
+    if m is None:
+        return None
+    effect = sentence[:m.start()]
+    if _SEVERAL_INSTRUCTIONS.search(effect):
+        return None
+    try:
+        cond = _checked(m.group("cond").strip(), "state_condition")
+    except (LarkError, ValueError, StopIteration):
+        return None
+    return _governed(m.group(1).lower(), cond, effect)
 
 
 def _governed(kind: str, cond: tuple, rest: str) -> list[tuple] | None:

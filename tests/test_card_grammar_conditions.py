@@ -137,7 +137,7 @@ def test_a_conditional_effect_is_never_read_without_its_condition(oracle_records
     (ab,) = parse_oracle_text("If you control a Wizard, draw a card.", "Card", is_spell_face=True)
     assert ab.semantics == [] and [u.text for u in ab.unparsed] == ["If you control a Wizard, draw a card"]
     # a condition the state-condition slot does not read keeps the sentence unread
-    (ab,) = parse_oracle_text("If this creature was kicked, draw a card.", "Card")
+    (ab,) = parse_oracle_text("If a player cast two or more spells last turn, draw a card.", "Card")
     assert ab.semantics == [] and ab.unparsed
 
 
