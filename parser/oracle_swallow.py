@@ -25,7 +25,7 @@ from lark import Token, Tree
 CONTENT_TERMINALS = frozenset({
     "TYPE_WORD", "COLOR_WORD", "NONTYPE_WORD", "SUPERTYPE_WORD", "SUBTYPE_WORD", "NONCOLOR_WORD",
     "KEYWORD_NAME", "NUMBER", "NUMBER_WORD", "WORD", "PT", "CHARACTERISTIC", "KEYWORD_ACTION",
-    "KEYWORD_ACTION_ON", "PLURAL_TYPE", "STEP_NAME"})
+    "KEYWORD_ACTION_ON", "PLURAL_TYPE", "STEP_NAME", "COUNTER_WORD"})
 
 _NUMBER_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6, "seven": 7, "eight": 8,
                  "nine": 9, "ten": 10}

@@ -2189,7 +2189,8 @@ class _Sentence(Transformer):
         word = str(c[0])
         if word != "Plains" and (not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss"))):
             raise ValueError("an irregular or unknown plural subtype is not read")
-        return ("object", "permanent", ("subtype", word if word == "Plains" else word[:-1]))
+        return ("object", "permanent", ("subtype", word if word == "Plains" else word[:-1]),
+                *[q for q in c[1:] if isinstance(q, tuple)])   # "Shrines you control": its suffixes
 
     def state_trigger(self, c):
         # 603.8: a state trigger ("When you control no Islands, ..."): triggers whenever the state holds.
@@ -2549,6 +2550,25 @@ class _Sentence(Transformer):
     def cond_quality_cards_in_your_graveyard(self, c):
         cmp, quals = (x for x in c if isinstance(x, tuple))
         return ("cards_in", "graveyard", "you", cmp, quals)
+
+    # --- more quantities (issue 19, helper-37): what "for each" / "the number of" counts
+    def count_counters_on(self, c):
+        return ("counters_on", c[0], c[-1])                 # 122.1: counters of that kind on that object
+
+    def count_died_this_turn(self, c):
+        return ("died_this_turn", c[0])                     # 700.4: put into a graveyard from the battlefield
+
+    def count_subtype_died_this_turn(self, c):
+        return ("died_this_turn", ("object", "permanent", ("subtype", str(c[0]))))
+
+    def count_in_your_party(self, c):
+        # 700.8: "the number of creatures in your party" (a Cleric, a Rogue, a Warrior, a Wizard at most)
+        if c[0] != "creature":
+            raise ValueError("only creatures are in a party")
+        return ("creatures_in_party", "you")
+
+    def life_you_gained_this_turn(self, c):
+        return ("life_gained_this_turn", "you")             # 119.3
 
     def card_qualities_all(self, c):
         qs = [q for q in c if isinstance(q, tuple)]

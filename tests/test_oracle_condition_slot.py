@@ -107,3 +107,41 @@ def test_spells_keep_their_conditional_sentences_unread(oracle_records):
     got = facts(oracle_records, "Chart a Course")
     assert not any(f.startswith("conditional_effect") for f in got), sorted(got)
     assert any(f.startswith("card_unparsed") for f in got)
+
+
+# --- the shared quantity slot (107.3c): more of what "for each" / "the number of" counts ---------------
+
+@pytest.mark.parametrize("name,expected", [
+    # 122.1: counters of a kind on one object ("on it", "on this artifact", "on ~")
+    ("Barrin's Codex", ['effect_x_is("Barrin\'s Codex",1,2,number_of(counters_on(named(page),self)),draws_cards(you,x))']),
+    ("Aerith Gainsborough", ['effect_x_is("Aerith Gainsborough",1,3,number_of(counters_on(pt("+1","+1"),self)),'
+                             'puts_counters(pt("+1","+1"),x,all(object(creature,supertype(legendary),controlled_by(you)))))']),
+    ("Bloodthirsty Ogre", ['effect_x_is("Bloodthirsty Ogre",1,2,number_of(counters_on(named(devotion),self)),'
+                           'gets_pt(target(creature),"-X","-X"))']),
+    # 700.4: creatures (of a subtype) that died this turn
+    ("Bone Devourer", ['effect_x_is("Bone Devourer",1,3,number_of(died_this_turn(creature)),enters_with_counters(self,pt("+1","+1"),x))',
+                       'effect_x_is("Bone Devourer",1,4,number_of(counters_on(pt("+1","+1"),it)),draws_cards(you,x))']),
+    ("Ashen-Skin Zubera", ['effect_x_is("Ashen-Skin Zubera",1,1,times(1,number_of(died_this_turn(object(permanent,subtype("Zubera"))))),'
+                           'discards_cards(target_opponent,x))']),
+    # 700.8: the creatures in your party
+    ("Cascade Seer", ['effect_x_is("Cascade Seer",1,1,number_of(creatures_in_party(you)),keyword_action(you,scry,x))']),
+    # a subtype's plural with "you control" (205.3)
+    ("Basilisk Gate", ['effect_x_is("Basilisk Gate",1,2,number_of(permanents(object(permanent,subtype("Gate"),controlled_by(you)))),'
+                       'gets_pt(target(creature),"+X","+X"))']),
+    # "for each [kind] counter on this enchantment" in a static P/T bonus (gets_pt_for_each/7's count)
+    ("Boon of the Spirit Realm", ['gets_pt_for_each("Boon of the Spirit Realm",1,2,each_you_control(creature),"+1","+1",'
+                                  'counters_on(named(blessing),self))']),
+])
+def test_more_quantities_of_the_shared_slot(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_a_keyword_counter_counted_is_the_keyword_kind(oracle_records):
+    # 122.1b: "flying counter" is a keyword counter, as puts_counters writes it (keyword(flying)), never a
+    # counter named "flying"
+    from pyrules.parser.oracle_text import _checked
+    assert _checked("for each flying counter on it", "x_quantity") == [("for_each", ("counters_on", ("keyword", "flying"), ("it",)))]
+    assert _checked("equal to the number of time counters on it", "x_quantity") == [
+        ("number_of", ("counters_on", ("named", "time"), ("it",)))]
