@@ -41,9 +41,10 @@ KINDS = ("combat_assignment_undecided", "combat_damage_to_attacked_at_most", "co
 
 
 @pytest.mark.parametrize("bears_attack_too,expected", [
-    # alone: the Guard's lethal damage is its toughness, 4; all 3 among the blockers, 0 to b (702.19b)
+    # alone: the Guard's lethal damage is its toughness, 4; all 3 among the blockers, 0 to b (702.19b):
+    # with the Guard its one blocker, all 3 to the Guard (510.1c, 702.19b: no excess)
     (False, {("combat_damage_among_blockers", ("x", "3")), ("lethal_damage_to_assign", ("x", "g", "4")),
-             ("combat_damage_assignment", ("x", "b", "0"))}),
+             ("combat_damage_assignment", ("x", "b", "0")), ("combat_damage_assignment", ("x", "g", "3"))}),
     # the Bears' damage to the Guard is being assigned in the same step: undecided, no amounts
     (True, {("combat_assignment_undecided", ("x", "shared_blocker(g)"))}),
 ])

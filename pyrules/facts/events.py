@@ -58,6 +58,18 @@ def trigger_occurrence(source: str, obj: str) -> Symbol:
     return Function("occurrence", [ident(source), ident(obj)])
 
 
+def _pay_with(method: str, sources: Sequence[str]) -> list[tuple[str, list[Symbol]]]:
+    """The facts ``event_pay_with(K, X)`` of an event's ``pay_with`` (object ids, 601.2g-h).
+
+    Raises:
+        StateValueError: ``sources`` is a string or not a list of ids.
+    """
+    from pyrules.errors import StateValueError
+    if isinstance(sources, str) or not isinstance(sources, Sequence):
+        raise StateValueError(f"{method}: pay_with must be a list of source ids, not {sources!r}", "pay_with")
+    return [("event_pay_with", [ident(x)]) for x in dict.fromkeys(sources)]
+
+
 class EventsMixin:
     """Builder methods of :class:`pyrules.facts.state.GameState`: events in order (issue 15)."""
 
@@ -71,7 +83,8 @@ class EventsMixin:
     def then_cast(self, player: str, obj: str, face: int = 1, targets: Sequence[str] = (),
                   x: int | None = None, modes: Sequence[int] = (), *, method: str | None = None,
                   alternative_costs: Sequence[str] = (), additional_costs: Sequence[str] = (),
-                  pays: Mapping[int | str, str] | None = None, timing: str | None = None) -> None:
+                  pays: Mapping[int | str, str] | None = None, timing: str | None = None,
+                  pay_with: Sequence[str] = ()) -> None:
         """``player`` casts face ``face`` of ``obj`` (601.2), choosing ``targets`` (object or player
         ids, 601.2c), announcing ``x`` (601.2b) and, for a modal spell, the ``modes`` chosen (700.2,
         601.2b: mode numbers 1, 2, ... as printed; facts ``event_mode(K, I, M)``). Whether it may be
@@ -86,6 +99,14 @@ class EventsMixin:
         moment (rules_asp/time/cast_announcements.lp: costs.lp's proposal_illegal / proposal_undecided
         refuse it), and an announced method is the spell's cast method (flashback: exiled as it
         leaves the stack, 702.34a).
+
+        Mana (601.2g-h; rules_asp/time/mana_payment_in_sequences.lp): ``pay_with`` names the sources
+        (object ids) whose mana abilities pay the cost (facts ``event_pay_with(K, X)``): they become
+        tapped (107.5); a source that is not the caster's usable mana source, one not needed, or a cost
+        they can't pay refuses the cast. Without it, a state that asks payments
+        (:meth:`pyrules.facts.costs.CostsMixin.ask_payments`) has each cast paid by a payment the rule
+        base derives (a cost the caster's sources can't pay refuses the cast, 601.2h); a state that
+        doesn't assumes the mana paid.
 
         Raises:
             StateValueError: a face or mode that is no number; QueryError: a method, payment or timing
@@ -116,6 +137,7 @@ class EventsMixin:
             details.append(("event_pays", [Number(i), _term("then_cast", f"pays[{i}]", p, PAYMENTS)]))
         if timing is not None:
             details.append(("event_timing", [_term("then_cast", "timing", timing, TIMINGS)]))
+        details += _pay_with("then_cast", pay_with)
         self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)
 
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
@@ -219,10 +241,35 @@ class EventsMixin:
         details = [("event_blocker", [ident(b), ident(a)]) for b, a in blocks.items()]
         self._event(Function("declare_blockers"), *details)
 
-    def then_combat_damage(self) -> None:
+    def then_combat_damage(self, assignments: Mapping[str, Mapping[str, int]] | None = None) -> None:
         """A combat damage step: the first-strike step if a creature in combat has first strike or
-        double strike and none was dealt yet, else the regular one (510, 510.4)."""
-        self._event(Function("combat_damage"))
+        double strike and none was dealt yet, else the regular one (510, 510.4).
+
+        ``assignments``: for a creature whose controller chooses how its combat damage is divided
+        (among two or more blockers, 510.1c; a trampler's damage beyond lethal to its blockers,
+        702.19b), creature id -> {recipient id (creature, player or planeswalker): damage}, e.g.
+        ``{"maw": {"bears": 2, "bob": 4}}`` (facts ``event_assigns(K, S, R, N)``). The rule base checks
+        it (all of its power, 510.1a; lethal damage to each blocker before what it attacks, 702.19b);
+        without one where a choice is needed, the step is refused.
+
+        Raises:
+            StateValueError: an amount that is not a whole number of 0 or more.
+        """
+        from pyrules.errors import StateValueError
+        if not isinstance(assignments, (Mapping, type(None))):
+            raise StateValueError(f"then_combat_damage: assignments must be a table creature -> "
+                                  f"{{recipient: damage}}, not {assignments!r}", "assignments")
+        details = []
+        for source, split in (assignments or {}).items():
+            if not isinstance(split, Mapping):
+                raise StateValueError(f"then_combat_damage: the assignment of {source} must be a table "
+                                      f"recipient -> damage ({{bears = 2, bob = 4}}), not {split!r}", "assignments")
+            for recipient, amount in split.items():
+                if not isinstance(amount, int) or isinstance(amount, bool) or amount < 0:
+                    raise StateValueError(f"then_combat_damage: the damage {source} assigns to {recipient} must be "
+                                          f"a whole number of 0 or more, not {amount!r}", "assignments")
+                details.append(("event_assigns", [ident(source), ident(recipient), Number(amount)]))
+        self._event(Function("combat_damage"), *details)
 
     def then_go_to(self, step: str) -> None:
         """The game proceeds to ``step`` of this turn (500.1; one of :data:`STEPS`; passing the
@@ -238,11 +285,12 @@ class EventsMixin:
         self._event(Function("next_turn", [ident(player)]))
 
     def then_activate(self, player: str, obj: str, ability: int, targets: Sequence[str] = (),
-                      x: int | None = None) -> None:
+                      x: int | None = None, pay_with: Sequence[str] = ()) -> None:
         """``player`` activates ability number ``ability`` (1-based, as printed on ``obj``'s face) of
         ``obj`` (602.2), choosing ``targets`` (602.2b) and announcing ``x`` for a cost with {X}
         (602.2b, 601.2b; refused for a cost without it): the rule base's verdict at that moment decides
         whether it may; a mana ability resolves at once (605.3b), any other goes on the stack.
+        ``pay_with`` names the sources that pay its mana cost, as :meth:`then_cast`'s does (602.2b).
 
         Raises:
             StateValueError: an ability number that is not 1 or more, or an X that is no number of 0 or more.
@@ -256,4 +304,5 @@ class EventsMixin:
             if not isinstance(x, int) or isinstance(x, bool) or x < 0:
                 raise StateValueError(f"then_activate: x must be a number of 0 or more, not {x!r}", "x")
             details.append(("event_x", [Number(x)]))
+        details += _pay_with("then_activate", pay_with)
         self._event(Function("activate", [ident(player), ident(obj), Number(ability)]), *details)

@@ -77,7 +77,9 @@ with the other keys as its arguments:
                        attacks, ``attacks = {bears = "bob"}`` (508.1)
 ``declare_blockers``   ``blocks``: a table blocking creature -> the attacker it blocks,
                        ``blocks = {wall = "bears"}`` (509.1)
-``combat_damage``      none: a combat damage step (first strike first, 510.4)
+``combat_damage``      a combat damage step (first strike first, 510.4); ``assignments``: where the
+                       controller chooses how a creature's damage is divided (among blockers, 510.1c;
+                       a trampler's excess, 702.19b), ``assignments = {maw = {bears = 2, bob = 4}}``
 ``go_to``              ``step`` (upkeep, draw, precombat_main, beginning_of_combat, declare_attackers,
                        declare_blockers, combat_damage, end_of_combat, postcombat_main, end, cleanup)
 ``next_turn``          ``player``: whose turn begins (502.3)

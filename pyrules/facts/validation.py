@@ -154,11 +154,13 @@ _OBJECT_ARGUMENTS = frozenset({"obj", "spell", "original", "copy", "only_object"
                                "objects", "discards"})
 
 
-_EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets", "attacks", "blocks"})
+_EITHER_ARGUMENTS = frozenset({"recipient", "target", "attacked", "targets", "attacks", "blocks", "assignments"})
 
 
 #: Mapping arguments whose keys and values are both ids (then_declare_attackers, then_declare_blockers).
 _PAIR_ARGUMENTS = frozenset({"attacks", "blocks"})
+#: Mapping arguments of ids to mappings whose keys are ids too (then_combat_damage's assignments).
+_NESTED_ARGUMENTS = frozenset({"assignments"})
 
 
 #: Per method: arguments that are new ids (not references), or that may also name a player.
@@ -200,8 +202,11 @@ def _references(method: str, given: dict) -> list[tuple[str, str, str, str]]:
             kind = "object"
         else:
             continue
-        items = ([*value.keys(), *value.values()] if isinstance(value, dict) and argument in _PAIR_ARGUMENTS
-                 else value if isinstance(value, (list, tuple, set, dict)) else (value,))
+        if isinstance(value, dict) and argument in _NESTED_ARGUMENTS:  # {creature: {recipient: N}}
+            items = [*value.keys(), *(r for inner in value.values() if isinstance(inner, dict) for r in inner)]
+        else:
+            items = ([*value.keys(), *value.values()] if isinstance(value, dict) and argument in _PAIR_ARGUMENTS
+                     else value if isinstance(value, (list, tuple, set, dict)) else (value,))
         out += [(method, argument, item, kind) for item in items if isinstance(item, str)]
     return out
 
