@@ -2173,6 +2173,18 @@ class _Sentence(Transformer):
         objs = [x for x in c if not isinstance(x, Token)]
         return objs[0] if len(objs) == 1 else ("one_of", *objs)
 
+    def another_either_object(self, c):
+        return ("one_of", *(self.another_object([x]) for x in c if not isinstance(x, Token)))
+
+    def either_color_object(self, c):
+        # "a black or green permanent": a permanent of one of the colors (105.2)
+        pair = next(str(t) for t in c if isinstance(t, Token) and t.type == "COLOR_PAIR").lower().split(" or ")
+        noun = next(x for x in c if not (isinstance(x, Token) and x.type == "COLOR_PAIR"))
+        return ("object", str(noun).lower(), ("one_of", ("color", pair[0]), ("color", pair[1])))
+
+    def a_token(self, c):
+        return ("object", "permanent", ("token",))     # 111.1: a token on the battlefield
+
     def another_object(self, c):
         d = c[-1]
         return ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",))
@@ -2570,6 +2582,22 @@ class _Sentence(Transformer):
     def life_you_gained_this_turn(self, c):
         return ("life_gained_this_turn", "you")             # 119.3
 
+    def cond_one_entered_this_turn(self, c):
+        # 603.6a: a permanent entered the battlefield under your control this turn
+        return ("entered_this_turn", "you", ("at_least", 1, c[-1]))
+
+    def cond_entered_this_turn(self, c):
+        (cmp, n), obj = c[0], c[1]
+        return ("entered_this_turn", "you", (cmp, n, obj))
+
+    def cond_you_cast_it(self, c):
+        # "if you cast it [from your hand]": the object was cast (601.2), not put onto the battlefield
+        zone = "hand" if any(isinstance(x, Tree) and x.data == "cast_from_hand" for x in c) else "any_zone"
+        return ("cast_by", c[0] if isinstance(c[0], tuple) else ("it",), "you", zone)
+
+    def cond_that_player_cards_in_hand(self, c):
+        return ("cards_in", "hand", "that_player", c[-1])
+
     def card_qualities_all(self, c):
         qs = [q for q in c if isinstance(q, tuple)]
         return qs[0] if len(qs) == 1 else ("all_of", *qs)
@@ -2878,6 +2906,11 @@ _CONDITION_SUFFIX = re.compile(r" as long as ([^,]+)$", re.IGNORECASE)
 #: "... unless [player] pays [mana | N life]" (118.12: an effect offering a player a choice to pay).
 _UNLESS_PAYS = re.compile(r" unless (you|they|that player|its controller) pays? (?:((?:\{[^{}\s]+\})+)|(\d+) life)$",
                           re.IGNORECASE)
+#: "... unless you [do something else]" (118.12a: the same as "You may [do something else]. If you don't,
+#: [effect]"): the something else is a cost, read by the ``cost`` start rule ("discard a card", "sacrifice
+#: a land", "return a land you control to its owner's hand").
+_UNLESS_DOES = re.compile(r" unless (you|they) (?=(?:discard|sacrifice|return|exile|tap|remove|reveal|put|pay)\b)(?P<cost>.+)$",
+                          re.IGNORECASE)
 #: Facts that can be the effect of a condition: plain values only (no quoted ability, no cost, no mode).
 _NOT_CONDITIONAL = frozenset({"cost_mana", "cost", "condition_text", "player_may", "if_you_do", "modal", "chapter",
                               "ability_grants_ability", "creates_emblem", "in_mode", "in_granted", "conditional_effect",
@@ -2906,6 +2939,16 @@ def _conditional_read(sentence: str) -> list[tuple] | None:
         else:
             payment = ("pays_mana", unless.group(2))
         return _governed("unless", ("player_pays", who, payment), sentence[:unless.start()])
+    does = _UNLESS_DOES.search(sentence)
+    if does is not None:
+        # 118.12a: the player may pay the cost; the effect happens only if they don't
+        try:
+            (cost,) = _checked(does.group("cost").strip(), "cost")
+        except (LarkError, ValueError, StopIteration):
+            cost = None
+        if cost is not None and cost[0] == "cost":
+            return _governed("unless", ("player_pays", does.group(1).lower(), ("pays_cost", cost[1])),
+                             sentence[:does.start()])
     m = _CONDITION_PREFIX.match(sentence)
     if m is None:
         # "[effect] as long as [condition]" (611.3a): the condition governs every predicate before it

@@ -145,3 +145,46 @@ def test_a_keyword_counter_counted_is_the_keyword_kind(oracle_records):
     assert _checked("for each flying counter on it", "x_quantity") == [("for_each", ("counters_on", ("keyword", "flying"), ("it",)))]
     assert _checked("equal to the number of time counters on it", "x_quantity") == [
         ("number_of", ("counters_on", ("named", "time"), ("it",)))]
+
+
+# --- "unless [a player does something else]" (118.12a) and more conditions --------------------------------
+
+@pytest.mark.parametrize("name,expected", [
+    # 118.12a: "[Do something] unless [a player does something else]": the something else is a cost
+    ("Bog Elemental", ['conditional_effect("Bog Elemental",1,2,unless,player_pays(you,pays_cost(sacrifice(land,1))),'
+                       'sacrifices(you,self,1))']),
+    ("Balduvian Horde", ['conditional_effect("Balduvian Horde",1,1,unless,player_pays(you,pays_cost(discard_at_random(1))),'
+                         'sacrifices(you,it,1))']),
+    ("Painful Quandary", ['conditional_effect("Painful Quandary",1,1,unless,player_pays(they,pays_cost(discard(1))),'
+                          'loses_life(that_player,5))']),
+    # object phrases of the condition: a token (111.1), one of two nouns, one of two colors
+    ("Briarbridge Tracker", ['conditional_effect("Briarbridge Tracker",1,3,as_long_as,controls(you,at_least(1,object(permanent,token))),'
+                             'gets_pt(self,"+2","+0"))']),
+    ("Flutterfox", ['conditional_effect("Flutterfox",1,1,as_long_as,controls(you,at_least(1,one_of(artifact,enchantment))),'
+                    'ability_grants_keyword(self,flying))']),
+    ("Abzan Runemark", ['conditional_effect("Abzan Runemark",1,3,as_long_as,controls(you,at_least(1,object(permanent,'
+                        'one_of(color(black),color(green))))),ability_grants_keyword(enchanted(creature),vigilance))']),
+    ("Hungry Ridgewolf", ['conditional_effect("Hungry Ridgewolf",1,1,as_long_as,controls(you,at_least(1,one_of(object(permanent,'
+                          'subtype("Wolf"),other),object(permanent,subtype("Werewolf"),other)))),gets_pt(self,"+1","+0"))']),
+    # 603.6a: entered the battlefield under your control this turn (celebration)
+    ("Armory Mice", ['conditional_effect("Armory Mice",1,1,as_long_as,entered_this_turn(you,at_least(2,object(permanent,'
+                     'not_card_type(land)))),gets_pt(self,"+0","+2"))']),
+    # "if you cast it from your hand" (601.2: cast, not put onto the battlefield)
+    ("Myojin of Blooming Dawn", ['conditional_effect("Myojin of Blooming Dawn",1,1,if,cast_by(it,you,hand),'
+                                 'enters_with_counters(self,keyword(indestructible),1))']),
+    ("Hellfire Mongrel", ['conditional_effect("Hellfire Mongrel",1,1,if,cards_in(hand,that_player,at_most(2)),'
+                          'deals_damage(self,2,that_player))']),
+])
+def test_unless_a_player_pays_a_cost_and_more_conditions(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_an_attack_cost_is_never_read_as_a_restriction_that_always_holds(oracle_records):
+    # Exalted Dragon "can't attack unless you sacrifice a land" (508.1h: a cost to attack): wrapped, never
+    # combat_restriction(self, cant_attack) alone (which combat.lp reads as "can't attack" outright)
+    got = facts(oracle_records, "Exalted Dragon")
+    assert ('conditional_effect("Exalted Dragon",1,2,unless,player_pays(you,pays_cost(sacrifice(land,1))),'
+            'combat_restriction(self,cant_attack))') in got, sorted(got)
+    assert not any(f.startswith("combat_restriction(") for f in got), sorted(got)
