@@ -1671,6 +1671,12 @@ class _Sentence(Transformer):
         syms = parse_mana_cost("".join(str(t) for t in c)).symbols
         return [("pays_mana", "you", i, sym) for i, sym in enumerate(syms, start=1)]
 
+    def pay_energy_effect(self, c):
+        # 107.14: paying {E} removes that many energy counters from the player (never mana)
+        n = next((x for x in c if not isinstance(x, Token)), None)
+        count = n if n is not None else sum(1 for t in c if isinstance(t, Token) and t.type == "ENERGY")
+        return [("pays_energy", "you", count)]
+
     def _player_keyword(self, who, keyword):
         # 702.11c, 702.18a: only "You have ..." (the controller of its source) is read
         if who != "you":
@@ -3313,7 +3319,10 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         ability.kind = "static"  # 711.2b
         ability.semantics.append(("level_range", str(children[0])))
     else:  # other
-        ability.kind = other_kind
+        # 604.3, 604.3a — "[this object] is [colorless / a color]" conveys a characteristic: a
+        # characteristic-defining (static) ability, on an instant or sorcery too (Ghostfire), never
+        # an instruction followed as the spell resolves (113.3a)
+        ability.kind = "static" if re.match(r"~ is\b", text.strip()) else other_kind
         _read_effect(text, 0, ability)
 
 

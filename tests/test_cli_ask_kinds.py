@@ -97,7 +97,8 @@ def _oracle_scenario(tmp_path: Path, cards_dir: Path, objects: list[tuple[str, s
 def oracle_characteristics(tmp_path_factory, cards_dir):
     path = _oracle_scenario(tmp_path_factory.mktemp("chars"), cards_dir, [
         ("bears", "Grizzly Bears", "battlefield"), ("goyf", "Tarmogoyf", "hand"), ("forest", "Forest", "battlefield"),
-        ("devastator", "Eldrazi Devastator", "hand"), ("spawner", "Eldrazi Skyspawner", "hand")])
+        ("devastator", "Eldrazi Devastator", "hand"), ("spawner", "Eldrazi Skyspawner", "hand"),
+        ("ghost", "Ghostfire", "hand"), ("bolt", "Lightning Bolt", "hand")])
     from pyrules.api import KnowledgeBase
     from pyrules.facts.scenario import load_scenario
     scenario = load_scenario(path)
@@ -131,6 +132,17 @@ def test_characteristics_not_known_are_none_and_unknown_never_guessed(oracle_cha
     forest = chars["forest"]
     assert (forest.colors, forest.unknown, forest.supertypes, forest.subtypes) == (None, ("colors",), ("basic",),
                                                                                     ("Forest",))
+
+
+def test_an_unread_line_of_an_instant_may_define_its_colors_604_3(oracle_characteristics):
+    # "Ghostfire is colorless." is a characteristic-defining ability (604.3) the grammar does not read
+    # (it takes it for a spell ability, 113.3a): the colors are unknown, never red from its {2}{R}
+    # (before: "colors red", derived). Lightning Bolt's read spell ability defines nothing: red.
+    _, chars = oracle_characteristics
+    ghost = chars["ghost"]
+    assert (ghost.colors, ghost.strength) == (None, "unknown") and "colors" in ghost.unknown
+    assert "604.3" in {c.rule for c in ghost.citations}
+    assert chars["bolt"].colors == ("red",) and "colors" not in chars["bolt"].unknown
 
 
 def test_ask_characteristics_line_marks_what_is_unknown(oracle_characteristics, capsys):
