@@ -188,3 +188,27 @@ def test_an_attack_cost_is_never_read_as_a_restriction_that_always_holds(oracle_
     assert ('conditional_effect("Exalted Dragon",1,2,unless,player_pays(you,pays_cost(sacrifice(land,1))),'
             'combat_restriction(self,cant_attack))') in got, sorted(got)
     assert not any(f.startswith("combat_restriction(") for f in got), sorted(got)
+
+
+# --- "you may pay {E}{E}. If you do, ..." (107.14: energy paid as an effect) --------------------------------
+
+def test_paying_energy_is_read_and_read_by_no_rule(oracle_records):
+    import clingo
+
+    from pyrules.inputs.rule_base import rule_files
+    got = facts(oracle_records, "Aether Chaser")
+    assert {'pays_energy("Aether Chaser",1,3,you,2)', 'player_may("Aether Chaser",1,3,you,pays_energy)',
+            'if_you_do("Aether Chaser",1,3,creates_tokens)'} <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+    # never read as mana ({E} is no mana symbol, 107.4) and listed as read by no rule (an assumption)
+    assert not any(f.startswith("pays_mana(") for f in got)
+    (card,) = cards_from_json([oracle_records["Aether Chaser"]], "test")
+    ctl = clingo.Control(["--warn=none"])
+    ctl.add("base", [], dict(rule_files())["foundation/interpreted.lp"])
+    with ctl.backend() as backend:
+        for s in card_facts(card):
+            backend.add_rule([backend.add_atom(s)])
+    ctl.ground([("base", [])])
+    no_rule = clingo.Function("ability_no_rule", [clingo.String("Aether Chaser"), clingo.Number(1), clingo.Number(3),
+                                                  clingo.Function("pays_energy")])
+    assert ctl.symbolic_atoms[no_rule] is not None and ctl.symbolic_atoms[no_rule].is_fact

@@ -1,0 +1,71 @@
+"""Keyword triggered abilities read from their CR definitions, posed as event sequences with real
+cards (rules_asp/time/keyword_triggers.lp): persist (702.79a, Kitchen Finks) and undying (702.93a,
+Young Wolf)."""
+
+from __future__ import annotations
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
+
+
+def _pending(step) -> list[str]:
+    return sorted(str(f) for f in step.state if f.name == "pending_trigger")
+
+
+def test_kitchen_finks_persists_returns_with_a_minus_counter_and_its_enters_trigger_gains_life_702_79a(kb_of):
+    # bob's Bolt kills alice's Kitchen Finks (3/2): persist triggers (no -1/-1 counter on it, 603.4),
+    # returns it with a -1/-1 counter (a 2/1), and its "When this creature enters, you gain 2 life"
+    # triggers (603.6a): alice 22. A second Bolt kills it for good: with a -1/-1 counter persist
+    # doesn't trigger (603.4, looked back on, 603.10a).
+    kb = kb_of("Kitchen Finks", "Lightning Bolt")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "alice"), ("b1", "Lightning Bolt", "hand", "bob"),
+               ("b2", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.then_cast("bob", "b1", targets=["kf"])
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_cast("bob", "b2", targets=["kf"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, bolt, put, persist, put2, gain, cast2, bolt2 = _user_steps(tl)
+    died = next(st for st in tl.steps if _pending(st))               # the check after the Bolt (704.5g)
+    assert _pending(died) == [f"pending_trigger(ability(kf,keyword(persist),{died.time - 1}),alice)"]
+    cites = {r for st in tl.steps for c in st.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+    assert {"702.79a", "603.10a", "603.4"} <= cites
+    assert _atom("in_zone(kf,battlefield)") in persist.state and _atom("counters(kf,pt(-1,-1),1)") in persist.state
+    assert _atom("controller(kf,alice)") in persist.state
+    assert any("kf,1," in p for p in _pending(persist))               # its enters trigger (603.6a)
+    assert _atom("life_total(alice,22)") in gain.state
+    assert not any(_pending(st) for st in tl.steps if st.time >= bolt2.time) and _holds(tl, "in_zone(kf,graveyard)")
+    assert tl.final.assumptions() == []
+
+
+def test_young_wolf_undying_returns_with_a_plus_counter_702_93a(kb_of):
+    kb = kb_of("Young Wolf", "Lightning Bolt")
+    s = _state(("yw", "Young Wolf", "battlefield", "alice"), ("b1", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.then_cast("bob", "b1", targets=["yw"])
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(yw,battlefield)") and _holds(tl, "counters(yw,pt(1,1),1)")
+    assert not _holds(tl, "controlled_since_turn_began(yw)")           # a new object (400.7)
+    assert tl.final.assumptions() == []
+
+
+def test_young_wolf_with_a_plus_counter_does_not_return_603_4(kb_of):
+    kb = kb_of("Young Wolf", "Lightning Bolt")
+    s = _state(("yw", "Young Wolf", "battlefield", "alice"), ("b1", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.add_counters("yw", "+1/+1", 1)
+    s.then_cast("bob", "b1", targets=["yw"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps) and _holds(tl, "in_zone(yw,graveyard)")
