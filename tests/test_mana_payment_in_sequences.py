@@ -1,0 +1,233 @@
+"""Mana paid in sequences (issue 18; rules_asp/time/mana_payment_in_sequences.lp): a cast or an
+activation in a sequence whose state asks payments (or whose event names the sources, ``pay_with``)
+pays its mana with the caster's sources (601.2g-h, 602.2b): they become tapped (107.5); a cost they
+can't pay refuses the event (601.2h). Real cards, posed as sequences."""
+
+from __future__ import annotations
+
+import pytest
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import holds as _holds
+from timeline_helpers import two_player_state
+from timeline_helpers import user_steps as _user_steps
+
+CARDS = ("Lightning Bolt", "Lightning Strike", "Eidolon of the Great Revel", "Rakdos Guildmage", "Mountain",
+         "Forest", "Mutavault", "Sol Ring", "Grizzly Bears", "Gitaxian Probe")
+
+
+@pytest.fixture(scope="module")
+def kb(kb_of):
+    """The cards' knowledge base, with a time limit for a whole sequence (as timeline_helpers.kb_of)."""
+    kb = kb_of(*CARDS)
+    kb.time_limit = 120
+    return kb
+
+
+@pytest.fixture(scope="module")
+def kb_convoke(kb_of):
+    kb = kb_of("Stoke the Flames", "Mountain")
+    kb.time_limit = 120
+    return kb
+
+
+def _state(*objects, ask=True):
+    s = two_player_state(*objects)
+    if ask:
+        s.ask_payments()
+    return s
+
+
+def _cast_step(tl):
+    return _user_steps(tl)[0]
+
+
+def test_one_mountain_pays_lightning_bolt_and_is_tapped_601_2h_107_5(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    cast = _cast_step(tl)
+    assert cast.refused is None and _atom("tapped(m1)") in cast.state
+    (tap,) = [c for c in cast.changes if c.fluent == _atom("tapped(m1)")]
+    assert {"601.2g", "601.2h", "107.5"} <= set(tap.citations)
+    assert _holds(tl, "life_total(bob,17)")
+    assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
+
+
+def test_no_land_refuses_lightning_bolt_601_2h(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert not tl.finished
+    refused = tl.steps[-1]
+    assert refused.user_event == 1
+    assert str(refused.refused) == "cannot_pay(missing(r,1,0))"
+    assert "601.2h" in refused.refused_citations
+    assert _holds(tl, "in_zone(bolt,hand)") and _holds(tl, "life_total(bob,20)")
+
+
+def test_one_mountain_for_lightning_strike_is_refused_naming_the_missing_mana_601_2h(kb):
+    s = _state(("strike", "Lightning Strike", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "strike", targets=["bob"])
+    tl = kb.run(s)
+    assert not tl.finished
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(any_mana,2,1))"
+    assert not _holds(tl, "tapped(m1)")
+
+
+def test_mountain_and_forest_refuse_red_red_naming_red_107_4a(kb):
+    s = _state(("eidolon", "Eidolon of the Great Revel", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("f1", "Forest", "battlefield", "alice"))
+    s.then_cast("alice", "eidolon")
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(r,2,1))"
+
+
+def test_a_hybrid_cost_paid_with_only_one_of_its_colors_107_4e(kb):
+    # Rakdos Guildmage {B/R}{B/R}: two Mountains pay both symbols with red; both are tapped.
+    s = _state(("mage", "Rakdos Guildmage", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("m2", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "mage")
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    cast = _cast_step(tl)
+    assert _atom("tapped(m1)") in cast.state and _atom("tapped(m2)") in cast.state
+    assert _holds(tl, "in_zone(mage,battlefield)")
+
+
+def test_a_hybrid_cost_with_one_of_its_colors_short_is_refused_107_4e(kb):
+    s = _state(("mage", "Rakdos Guildmage", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("f1", "Forest", "battlefield", "alice"))
+    s.then_cast("alice", "mage")
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(or(b,r),2,1))"
+
+
+def test_a_second_spell_cant_use_the_tapped_mountain_107_5(kb):
+    s = _state(("b1", "Lightning Bolt", "hand", "alice"), ("b2", "Lightning Bolt", "hand", "alice"),
+               ("m1", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "b1", targets=["bob"])
+    s.then_cast("alice", "b2", targets=["bob"])
+    tl = kb.run(s)
+    assert not tl.finished
+    assert tl.steps[-1].user_event == 2
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(r,1,0))"
+
+
+def test_the_lowest_ordered_mountain_pays_when_none_is_named_601_2g(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m2", "Mountain", "battlefield", "alice"),
+               ("m1", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    tl = kb.run(s)
+    cast = _cast_step(tl)
+    assert _atom("tapped(m1)") in cast.state and _atom("tapped(m2)") not in cast.state
+
+
+def test_pay_with_names_the_source_that_pays_601_2g(kb):
+    # Without ask_payments: the named source pays and is tapped.
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("m2", "Mountain", "battlefield", "alice"), ask=False)
+    s.then_cast("alice", "bolt", targets=["bob"], pay_with=["m2"])
+    tl = kb.run(s)
+    cast = _cast_step(tl)
+    assert cast.refused is None
+    assert _atom("tapped(m2)") in cast.state and _atom("tapped(m1)") not in cast.state
+
+
+def test_pay_with_a_forest_for_bolt_is_refused_107_4a(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("f1", "Forest", "battlefield", "alice"), ask=False)
+    s.then_cast("alice", "bolt", targets=["bob"], pay_with=["f1"])
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(r,1,0))"
+
+
+def test_pay_with_a_source_not_needed_or_not_a_source_is_refused_601_2g(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("m2", "Mountain", "battlefield", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"),
+               ask=False)
+    s.then_cast("alice", "bolt", targets=["bob"], pay_with=["m1", "m2"])
+    assert str(kb.run(s).steps[-1].refused) == "pay_with_not_needed(m2)"
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "alice"), ask=False)
+    s.then_cast("alice", "bolt", targets=["bob"], pay_with=["bears"])
+    assert str(kb.run(s).steps[-1].refused) == "pay_with_not_a_source(bears)"
+
+
+def test_a_phyrexian_symbol_with_no_source_of_its_color_is_paid_with_2_life_119_4(kb):
+    # Gitaxian Probe {U/P}: with no blue source, 2 life (107.4f, 119.4).
+    s = _state(("probe", "Gitaxian Probe", "hand", "alice"))
+    s.then_cast("alice", "probe", targets=["bob"])
+    tl = kb.run(s)
+    cast = _cast_step(tl)
+    assert cast.refused is None
+    assert _atom("life_total(alice,18)") in cast.state and _atom("life_total(alice,20)") not in cast.state
+    (paid,) = [c for c in cast.changes if c.fluent == _atom("life_total(alice,18)")]
+    assert {"119.4", "107.4f"} <= set(paid.citations)
+
+
+def test_sol_ring_for_one_generic_leaves_mana_in_the_pool_untracked_106_4(kb):
+    # Lightning Strike {1}{R}: the Mountain pays {R}, Sol Ring {1} and one {C} is left in the pool (106.4);
+    # the pool is not tracked, so a second cast with no source left is not refused but assumed.
+    s = _state(("strike", "Lightning Strike", "hand", "alice"), ("bolt", "Lightning Bolt", "hand", "alice"),
+               ("m1", "Mountain", "battlefield", "alice"), ("ring", "Sol Ring", "battlefield", "alice"))
+    s.then_cast("alice", "strike", targets=["bob"])
+    s.then_cast("alice", "bolt", targets=["bob"])
+    tl = kb.run(s)
+    strike, bolt = _user_steps(tl)
+    assert {_atom("tapped(m1)"), _atom("tapped(ring)"), _atom("mana_unspent(alice,ring)")} <= strike.state
+    assert bolt.refused is None
+    assert _atom("unapplied_effect(bolt,0,payment_not_applied(mana_pool_not_tracked))") in bolt.state
+    assert any("payment_not_applied" in str(a) for a in tl.final.assumptions())
+
+
+def test_convoke_is_not_paid_in_a_sequence_but_listed_702_51a(kb_convoke):
+    # Stoke the Flames {2}{R}{R}, convoke: the payment is not derived; the cast goes on, listed.
+    kb = kb_convoke
+    s = _state(("stoke", "Stoke the Flames", "hand", "alice"), *[(f"m{i}", "Mountain", "battlefield", "alice")
+                                                                  for i in range(1, 5)])
+    s.then_cast("alice", "stoke", targets=["bob"])
+    tl = kb.run(s)
+    cast = _cast_step(tl)
+    assert cast.refused is None and _atom("tapped(m1)") not in cast.state
+    assert any(str(f).startswith("unapplied_effect(stoke,0,payment_not_applied(") for f in cast.state)
+
+
+def test_mutavaults_one_generic_paid_from_a_mountain_602_2b(kb):
+    # Mutavault "{1}: Mutavault becomes a 2/2 ...": the Mountain pays {1} and is tapped; the mana cost is
+    # not left unpaid.
+    s = _state(("vault", "Mutavault", "battlefield", "alice"), ("m1", "Mountain", "battlefield", "alice"))
+    s.then_activate("alice", "vault", 2, pay_with=["m1"])
+    tl = kb.run(s)
+    act = _cast_step(tl)
+    assert act.refused is None and _atom("tapped(m1)") in act.state
+    assert not any(str(f) == "unapplied_effect(vault,2,cost_not_paid(mana))" for f in act.state)
+
+
+def test_mutavaults_one_generic_with_no_other_source_is_paid_by_itself_601_2g(kb):
+    # 601.2g: its own {T}: Add {C} may pay its {1} (that ability doesn't cost {T}).
+    s = _state(("vault", "Mutavault", "battlefield", "alice"))
+    s.then_activate("alice", "vault", 2)
+    tl = kb.run(s)
+    act = _cast_step(tl)
+    assert act.refused is None and _atom("tapped(vault)") in act.state
+
+
+def test_mutavaults_ability_refused_with_its_only_source_tapped_602_2b(kb):
+    s = _state(("vault", "Mutavault", "battlefield", "alice"))
+    s.tap("vault")
+    s.then_activate("alice", "vault", 2)
+    tl = kb.run(s)
+    assert str(tl.steps[-1].refused) == "cannot_pay(missing(any_mana,1,0))"
+    assert "602.2b" in tl.steps[-1].refused_citations
+
+
+def test_without_payments_asked_a_cast_assumes_its_mana_paid_as_before(kb):
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ask=False)
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_resolve()
+    assert _holds(kb.run(s), "life_total(bob,17)")
