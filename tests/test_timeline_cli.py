@@ -181,8 +181,12 @@ def test_ask_prints_the_answers_then_each_step_with_citations(tmp_path, shared_d
     # state-based action of 704.5g puts the Bears into the graveyard.
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), *LIMIT]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out.index("cast:") < out.index("steps:")
-    assert "  alice may cast Lightning Bolt (bolt) from hand by normal with rules (CR 117.1a, 601.3)" in out
+    # the questions answered before the events and after the last step, then the steps
+    before, after = out.index("before the events (the state described, time 0):"), out.index("after the events (time 6):")
+    assert before < out.index("  cast:") < after < out.index("steps:")
+    assert "    alice may cast Lightning Bolt (bolt) from hand by normal with rules (CR 117.1a, 601.3)" in out[:after]
+    # after: the Bolt is in the graveyard and the Bears are gone: no cast, and no damage marked on them
+    assert not any("may cast Lightning Bolt" in line for line in out[after:out.index("steps:")])
     steps = out[out.index("steps:") + 1:]
     assert steps[0] == "  1. check: state_based_actions"
     assert "  2. event 1: cast(alice,bolt,1)" in steps
@@ -196,8 +200,10 @@ def test_ask_prints_the_answers_then_each_step_with_citations(tmp_path, shared_d
 def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "cast", "--json", *LIMIT]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert set(out) == {"cast", "assumptions", "steps", "steps_assumptions", "finished"}
+    assert set(out) == {"cast", "assumptions", "after_events", "steps", "steps_assumptions", "finished"}
     assert out["finished"] is True and out["steps_assumptions"] == []
+    assert out["after_events"]["time"] == 6 and set(out["after_events"]) == {"cast", "assumptions", "time"}
+    assert [c["object"] for c in out["cast"]] == ["bolt"] and out["after_events"]["cast"] == []
     steps = out["steps"]
     assert [s["time"] for s in steps] == list(range(1, len(steps) + 1))
     assert set(steps[0]) == {"time", "event", "user_event", "refused", "refused_citations", "changes", "state"}

@@ -60,6 +60,10 @@ def asked_questions(names: list[str]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(names))
 
 
+def _indented(text: str) -> str:
+    return "\n".join(f"  {line}" for line in text.splitlines())
+
+
 def _cmd_ask(args: argparse.Namespace) -> int:
     from pyrules.api import KnowledgeBase
     from pyrules.answers.report import report, report_json
@@ -123,6 +127,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         out = report_json(answers, scenario.state, questions) if answers is not None else {}
         if why is not None:
             out["explain"] = why
+        if timeline is not None and answers is not None:
+            # the question kinds again, after the last step (the answers of that time)
+            out["after_events"] = dict(report_json(timeline.final, scenario.state, questions),
+                                       time=timeline.steps[-1].time if timeline.steps else 0)
         if timeline is not None:
             out["steps"] = [step_json(s, kb.rule_text) for s in timeline.steps]
             out["steps_assumptions"] = [dict(asdict(a.assumption), times=list(a.times)) for a in assumed]
@@ -130,6 +138,11 @@ def _cmd_ask(args: argparse.Namespace) -> int:
         print(json.dumps(out, indent=2, ensure_ascii=False))
     else:
         parts = [report(answers, scenario.state, questions)] if answers is not None else []
+        if timeline is not None and answers is not None:
+            # with events, the questions are answered before them and after the last step
+            last = timeline.steps[-1].time if timeline.steps else 0
+            parts = [f"before the events (the state described, time 0):\n{_indented(parts[0])}",
+                     f"after the events (time {last}):\n{_indented(report(timeline.final, scenario.state, questions))}"]
         if why is not None:
             parts.append(why)
         if timeline is not None:
