@@ -69,3 +69,44 @@ def test_young_wolf_with_a_plus_counter_does_not_return_603_4(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "in_zone(yw,graveyard)")
+
+
+def test_monastery_swiftspear_prowess_gets_plus_one_for_a_noncreature_spell_and_hits_for_two_702_108a(kb_of):
+    # alice casts Lightning Bolt at bob: prowess triggers (601.2i), goes on the stack above the Bolt
+    # and resolves first: Swiftspear is 2/3 until end of turn (613.4c); it attacks: bob 20 - 3 - 2 = 15
+    kb = kb_of("Monastery Swiftspear", "Lightning Bolt")
+    s = _state(("sw", "Monastery Swiftspear", "battlefield", "alice"), ("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    s.then_declare_attackers({"sw": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    s.then_go_to("end")
+    s.then_go_to("cleanup")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, put, pump, bolt, *_ , end, cleanup = _user_steps(tl)
+    cast_seen = next(st for st in tl.steps if _pending(st))           # the check after the cast
+    assert _pending(cast_seen) == [f"pending_trigger(ability(sw,keyword(prowess),{cast_seen.time - 1}),alice)"]
+    assert "702.108a" in {r for c in cast_seen.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+    assert any(f.name == "modifies_pt" and str(f.arguments[1]) == "sw" for f in pump.state)
+    assert _atom("in_zone(bolt,stack)") in pump.state                 # the trigger resolved first (405.5)
+    assert _atom("life_total(bob,17)") in bolt.state
+    assert _holds(tl, "life_total(bob,15)")
+    assert not any(f.name == "modifies_pt" for f in cleanup.state)    # until end of turn (514.2)
+    assert tl.final.assumptions() == []
+
+
+def test_a_creature_spell_or_the_opponents_spell_triggers_no_prowess_702_108a(kb_of):
+    kb = kb_of("Monastery Swiftspear", "Grizzly Bears", "Lightning Bolt")
+    s = _state(("sw", "Monastery Swiftspear", "battlefield", "alice"), ("bears", "Grizzly Bears", "hand", "alice"),
+               ("bolt", "Lightning Bolt", "hand", "bob"))
+    s.then_cast("alice", "bears")
+    s.then_pass_priority()
+    s.then_cast("bob", "bolt", targets=["alice"])
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps)
