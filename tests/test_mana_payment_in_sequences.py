@@ -231,3 +231,67 @@ def test_without_payments_asked_a_cast_assumes_its_mana_paid_as_before(kb):
     s.then_cast("alice", "bolt", targets=["bob"])
     s.then_resolve()
     assert _holds(kb.run(s), "life_total(bob,17)")
+
+
+def test_a_plan_with_payments_asked_plays_the_mountain_before_casting_bolt_601_2h(kb):
+    # kb.plan over the time encoding: with payments asked, casting Bolt with no land is refused, so the
+    # shortest line plays the Mountain first (before, a line assumed the cost paid: one action).
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("m1", "Mountain", "hand", "alice"))
+    plan = kb.plan(s, "cast(bolt)", max_steps=6, time_limit=240)
+    assert plan.found, plan.reason
+    assert [str(a.event) for a in plan.actions()] == ["play_land(alice,m1)", "cast(alice,bolt,1)"]
+    assert ("begins", _atom("tapped(m1)"), ("107.5", "601.2g", "601.2h", "605.3a")) in plan.steps[-1].changes
+
+
+SCENARIO = """
+cards = ["cards.json"]
+
+[[players]]
+player = "alice"
+
+[[players]]
+player = "bob"
+
+[[objects]]
+obj = "bolt"
+card = "Lightning Bolt"
+zone = "hand"
+owner = "alice"
+
+[[objects]]
+obj = "m1"
+card = "Mountain"
+zone = "battlefield"
+owner = "alice"
+
+[[objects]]
+obj = "m2"
+card = "Mountain"
+zone = "battlefield"
+owner = "alice"
+
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "precombat_main"
+priority = "alice"
+
+[[events]]
+kind = "cast"
+player = "alice"
+obj = "bolt"
+targets = ["bob"]
+pay_with = ["m2"]
+"""
+
+
+def test_a_scenarios_cast_names_its_sources_with_pay_with_601_2g(kb, tmp_path, oracle_records):
+    import json
+    from pyrules.facts.scenario import load_scenario
+    (tmp_path / "cards.json").write_text(json.dumps([oracle_records[n] for n in ("Lightning Bolt", "Mountain")]))
+    (tmp_path / "s.toml").write_text(SCENARIO)
+    scenario = load_scenario(tmp_path / "s.toml")
+    assert "event_pay_with(1,m2)" in {str(f) for f in scenario.state.sequence_events}
+    tl = kb.run(scenario.state)
+    cast = _cast_step(tl)
+    assert cast.refused is None and _atom("tapped(m2)") in cast.state and _atom("tapped(m1)") not in cast.state

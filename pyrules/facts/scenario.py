@@ -62,9 +62,10 @@ with the other keys as its arguments:
 ``kind``               keys
 =====================  =====================================================================
 ``cast``               ``player``, ``obj``, ``face`` (default 1), ``targets`` (object or player
-                       ids), ``x``, ``modes`` (mode numbers of a modal spell) (601.2b-c, 700.2)
+                       ids), ``x``, ``modes`` (mode numbers of a modal spell) (601.2b-c, 700.2),
+                       ``pay_with`` (the sources that pay its mana, 601.2g-h)
 ``activate``           ``player``, ``obj``, ``ability`` (its number, 1-based, as printed on the
-                       object's face), ``targets`` (602.2)
+                       object's face), ``targets``, ``pay_with`` (602.2)
 ``resolve``            the top object of the stack resolves (608.2); ``accepts`` / ``declines``: the
                        ability numbers whose "you may" its controller does / doesn't do (608.2d),
                        ``discards``: the cards a player chose to discard (701.9b)
