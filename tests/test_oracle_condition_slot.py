@@ -212,3 +212,24 @@ def test_paying_energy_is_read_and_read_by_no_rule(oracle_records):
     no_rule = clingo.Function("ability_no_rule", [clingo.String("Aether Chaser"), clingo.Number(1), clingo.Number(3),
                                                   clingo.Function("pays_energy")])
     assert ctl.symbolic_atoms[no_rule] is not None and ctl.symbolic_atoms[no_rule].is_fact
+
+
+# --- a keyword given to a group no rule applies is an assumption (613.1f) ---------------------------------
+
+@pytest.mark.parametrize("card", ["Concordant Crossroads", "Rancor"])
+def test_a_keyword_grant_no_rule_applies_is_an_assumption(kb_of, card):
+    # "All creatures have haste." (ability_grants_keyword(all(creature), haste)) / "Enchanted creature
+    # gets +2/+0 and has trample.": card_effects.lp applies only "[other] [type]s you control" and "[type]
+    # cards you own that aren't on the battlefield"; before, no assumption named the grant, so the bears'
+    # keywords were given as if the grant did nothing (interpreted.lp now lists these shapes)
+    from pyrules import GameState
+    kb = kb_of(card, "Grizzly Bears")
+    s = GameState()
+    s.add_player("alice")
+    s.add_player("bob")
+    s.add_object("x", card, "battlefield", "alice")
+    s.add_object("bears", "Grizzly Bears", "battlefield", "alice")
+    s.set_turn("alice", "precombat_main", priority="alice")
+    ability = {"Concordant Crossroads": 1, "Rancor": 2}[card]
+    found = [(a.object, a.ability, a.text) for a in kb.ask(s).assumptions()]
+    assert ("x", ability, "read as ability_grants_keyword: no rules for it yet") in found, found
