@@ -524,7 +524,7 @@ def test_a_scenario_effect_whose_builder_method_is_no_method_name_is_refused_at_
     assert "builder-method must be one of" in info.value.message and "\n" not in str(info.value)
     assert main(["ask", str(path), "cast"]) == 2
     (line,) = capsys.readouterr().err.splitlines()
-    assert line.startswith(f"pyrules: error: {path}:5: [[effects]] #1: builder-method must be one of")
+    assert line.startswith(f"pyrules: error: {path}:5:1: [[effects]] #1: builder-method must be one of")
 
 
 def test_new_ids_are_text_and_the_ask_report_answers_every_question():
@@ -572,7 +572,7 @@ def test_an_unknown_card_in_a_scenario_is_refused_at_the_line_of_its_key(tmp_pat
                   f'card = {obj}\nowner = "alice"\n' + melded)
     assert main(["ask", str(path), "cast"]) == 2
     (err,) = capsys.readouterr().err.splitlines()
-    assert err.startswith(f"pyrules: error: {path}:{line}: unknown card ") and "[[" in err
+    assert err.startswith(f"pyrules: error: {path}:{line}:1: unknown card ") and "[[" in err
 
 
 @pytest.mark.parametrize("kind", ["é", "99999999999/1", "Two Words!", "+1/+x"])

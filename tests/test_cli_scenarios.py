@@ -51,10 +51,10 @@ def test_ask_spell_on_the_stack_has_only_its_cast_face(tmp_path, capsys):
 
 @pytest.mark.parametrize("text,expected", [
     (SCENARIO.replace('zone = "stack"', 'zone = stack'), ":7:8: TOML syntax error"),
-    (SCENARIO.replace('cast_face = 3', 'cast_face = 3\ncolour = "blue"'), ":10: [[objects]] #1: unknown key 'colour'"),
-    (SCENARIO.replace("There // They're // Their", "Nowhere // Now Here"), ":6: unknown card 'Nowhere // Now Here'"),
-    (SCENARIO.replace('zone = "stack"', 'zone = "deck"'), ":4: [[objects]] #1: unknown zone 'deck'"),
-    (SCENARIO + '[[effects]]\nkind = "teleport"\n', ":11: [[effects]] #1: kind must be one of"),
+    (SCENARIO.replace('cast_face = 3', 'cast_face = 3\ncolour = "blue"'), ":10:1: [[objects]] #1: unknown key 'colour'"),
+    (SCENARIO.replace("There // They're // Their", "Nowhere // Now Here"), ":6:1: unknown card 'Nowhere // Now Here'"),
+    (SCENARIO.replace('zone = "stack"', 'zone = "deck"'), ":7:1: [[objects]] #1: unknown zone 'deck'"),
+    (SCENARIO + '[[effects]]\nkind = "teleport"\n', ":11:1: [[effects]] #1: kind must be one of"),
 ])
 def test_bad_scenario_gives_one_line_error_with_location(tmp_path, capsys, text, expected):
     path = _write(tmp_path, text)

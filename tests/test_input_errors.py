@@ -160,7 +160,7 @@ def test_3_scenario_values_are_checked_with_file_line_and_key(tmp_path, capsys, 
     assert (info.value.source, info.value.line) == (str(path), line) and f"key '{key}'" in str(info.value)
     assert main(["ask", str(path)]) == 2
     err = capsys.readouterr().err.strip()
-    assert err.startswith(f"pyrules: error: {path}:{line}: ") and "\n" not in err
+    assert err.startswith(f"pyrules: error: {path}:{line}:1: ") and "\n" not in err
 
 
 @pytest.mark.parametrize("limit", ["inf", "nan", "-1", "0", "1e300"])

@@ -6,7 +6,7 @@ from typing import Sequence
 
 from clingo import Number, String
 
-from pyrules.errors import QueryError
+from pyrules.errors import QueryError, StateValueError
 from pyrules.facts.terms import GameObject, ZONES, ident
 from pyrules.facts.validation import Function
 
@@ -29,11 +29,11 @@ class ObjectsAndZonesMixin:
         if controller is None and zone in ("battlefield", "stack"):
             controller = owner
         if zone not in ZONES:
-            raise QueryError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)")
+            raise StateValueError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)", "zone")
         if owner not in self.players:
-            raise QueryError(f"object {obj!r}: owner {owner!r} is not a player of this state")
+            raise StateValueError(f"object {obj!r}: owner {owner!r} is not a player of this state", "owner")
         if obj in self.objects:
-            raise QueryError(f"object id {obj!r} is used twice")
+            raise StateValueError(f"object id {obj!r} is used twice", "obj")
         o = GameObject(obj, card, zone, owner, controller, cast_face, fused, x_value)
         self.objects[obj] = o
         return o

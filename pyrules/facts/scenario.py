@@ -137,7 +137,7 @@ class Scenario:
             return ScenarioError(err.message, str(self.path))
         section, index, _, _ = best
         line = _key_line(self.text, section, index, err.argument) if err.argument else _line_of(self.text, section, index)
-        column = _column(self.text, line, err.argument) if section == "events" else None
+        column = _column(self.text, line, err.argument)
         return ScenarioError(f"[[{section}]] #{index + 1}: {err.message}", str(self.path), line, column)
 
     def check_cards(self, known: Container[str]) -> None:
@@ -162,7 +162,7 @@ class Scenario:
                 owner = card_with_face(self.card_files, name)
                 hint = f"; it is a face of {owner!r}: name that card (712.1, 709.1)" if owner else ""
                 raise ScenarioError(f"unknown card {name!r} (not in the scenario's card files{where}{hint})",
-                                    str(self.path), line)
+                                    str(self.path), *_pos(self.text, line, entry[2] if entry else None))
 
 
 def _line_of(text: str, key: str, occurrence: int = 0) -> int | None:
@@ -227,6 +227,11 @@ def _column(text: str, line: int | None, key: str | None) -> int | None:
 
 
 
+def _pos(text: str, line: int | None, key: str | None = None) -> tuple[int | None, int | None]:
+    """``(line, column)`` of ``key`` on ``line`` (:func:`_column`; a table's header: its first character)."""
+    return line, _column(text, line, key)
+
+
 def _int_keyed(hint) -> bool:
     """Whether type hint ``hint`` is ``dict[int, ...]`` (or an optional one)."""
     if typing.get_origin(hint) in (typing.Union, types.UnionType):
@@ -250,7 +255,7 @@ def _whole_number_keys(fn, entry: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any], columns: bool = False) -> None:
+def _call(label: str, text: str, section: str, index: int, fn, entry: dict[str, Any], columns: bool = True) -> None:
     """Call builder method ``fn`` with the keys of the ``index``-th ``[[section]]`` entry; an error
     names the file and the line of the bad key (or of the entry), and with ``columns`` its column."""
     def where(key: str | None = None) -> tuple[int | None, int | None]:
@@ -349,25 +354,25 @@ def load_scenario(path: str | Path) -> Scenario:
         raise ScenarioError(f"TOML syntax error: {msg}", label, line, col) from None
     for key in data:
         if key not in _TOP_KEYS:
-            raise ScenarioError(f"unknown key {key!r} (expected {', '.join(sorted(_TOP_KEYS))})", label, _line_of(text, key))
+            raise ScenarioError(f"unknown key {key!r} (expected {', '.join(sorted(_TOP_KEYS))})", label, *_pos(text, _line_of(text, key), key))
     cards = data.get("cards", [])
     if not isinstance(cards, list) or not all(isinstance(c, str) for c in cards):
-        raise ScenarioError("'cards' must be a list of card data file names", label, _line_of(text, "cards"))
+        raise ScenarioError("'cards' must be a list of card data file names", label, *_pos(text, _line_of(text, "cards"), "cards"))
     for c in cards:
         if "\0" in c or not c:  # no file has such a name: say where, not only that it cannot be read
             raise ScenarioError(f"'cards': {c!r} is no file name ({'a NUL character in it' if c else 'empty'})",
-                                label, _line_of(text, "cards"))
+                                label, *_pos(text, _line_of(text, "cards"), "cards"))
     for section in ("players", "objects", "effects", "events"):
         entries = data.get(section, [])
         if not isinstance(entries, list) or not all(isinstance(e, dict) for e in entries):
             raise ScenarioError(f"'{section}' must be an array of tables: write each entry under [[{section}]]",
-                                label, _line_of(text, section))
+                                label, *_pos(text, _line_of(text, section), section))
     inline = []
     if "card_text" in data:
         from pyrules.inputs.cards import cards_from_text
 
         if not isinstance(data["card_text"], str):
-            raise ScenarioError("'card_text' must be a string of plain-text cards", label, _line_of(text, "card_text"))
+            raise ScenarioError("'card_text' must be a string of plain-text cards", label, *_pos(text, _line_of(text, "card_text"), "card_text"))
         first = (_line_of(text, "card_text") or 1)
         try:
             inline = cards_from_text(data["card_text"], f"{label}: card_text")
@@ -391,15 +396,15 @@ def load_scenario(path: str | Path) -> Scenario:
         if isinstance(method, str) and method.startswith(EVENT_PREFIX) and method.removeprefix(EVENT_PREFIX) in event_kinds():
             raise ScenarioError(f"[[effects]] #{i + 1}: {method} adds an event: write it under [[events]] with "
                                 f"kind = \"{method.removeprefix(EVENT_PREFIX)}\"",
-                                label, _key_line(text, "effects", i, key))
+                                label, *_pos(text, _key_line(text, "effects", i, key), key))
         if not isinstance(method, str) or method not in methods:  # (a TOML table or array is unhashable)
             raise ScenarioError(f"[[effects]] #{i + 1}: {key} must be one of {', '.join(sorted(methods))} "
                                 f"(a state builder method), not {method!r}",
-                                label, _key_line(text, "effects", i, key))
+                                label, *_pos(text, _key_line(text, "effects", i, key), key))
         if key == "kind" and "kind" in methods[method].parameters:
             raise ScenarioError(f"[[effects]] #{i + 1}: {method} has a parameter 'kind' of its own: name the method "
                                 f"with {METHOD_KEY} = \"{method}\" and give kind its value",
-                                label, _key_line(text, "effects", i, "kind"))
+                                label, *_pos(text, _key_line(text, "effects", i, "kind"), "kind"))
         known = set(state.pending_references)
         _call(label, text, "effects", i, getattr(state, method), effect)
         entries.append(("effects", i, method, effect))
@@ -431,6 +436,6 @@ def load_scenario(path: str | Path) -> Scenario:
         section, i = named_by.get(state.pending_references[0], ("effects", 0))
         line = _key_line(text, section, i, err.argument)
         raise ScenarioError(f"[[{section}]] #{i + 1}: {err.message} (key {err.argument!r})", label, line,
-                            _column(text, line, err.argument) if section == "events" else None) from None
+                            _column(text, line, err.argument)) from None
     return Scenario(path, [(path.parent / c) for c in cards], state, text, inline, entries)
 

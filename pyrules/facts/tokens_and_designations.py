@@ -7,7 +7,7 @@ from typing import Iterable
 
 from clingo import String
 
-from pyrules.errors import QueryError
+from pyrules.errors import QueryError, StateValueError
 from pyrules.facts.terms import GameObject, ZONES, ident
 from pyrules.facts.validation import Function
 
@@ -52,9 +52,9 @@ class TokensAndDesignationsMixin:
             QueryError: unknown zone or owner.
         """
         if zone not in ZONES:
-            raise QueryError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)")
+            raise StateValueError(f"unknown zone {zone!r} (zones are {', '.join(ZONES)}; CR 400.1)", "zone")
         if owner not in self.players:
-            raise QueryError(f"object {obj!r}: owner {owner!r} is not a player of this state")
+            raise StateValueError(f"object {obj!r}: owner {owner!r} is not a player of this state", "owner")
         self._add("object", obj)
         self._add("owner", obj, owner)
         self._add("in_zone", obj, Function(zone))
