@@ -562,11 +562,18 @@ class _Sentence(Transformer):
         who = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x == "you"), "each_player")
         mana = "".join(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
         syms = parse_mana_cost(mana).symbols
-        if any(sym.kind != "generic" for sym in syms):
-            raise ValueError("a cost change by colored mana is not read yet")
         change = next(x for x in c if x in ("more", "less") and not isinstance(x, Token))
-        n = sum(sym.amount for sym in syms)
-        return [("spell_cost_modifier", who, (change, n), 1)] + [("modified_spell_quality", 1, q) for q in group]
+        other = [sym for sym in syms if sym.kind != "generic"]
+        if other and change != "less":
+            raise ValueError("a cost increase by colored mana is not read yet")
+        n = sum(sym.amount for sym in syms if sym.kind == "generic")
+        # 118.7b-f: "cost {W}{B} less": the symbols other than generic mana, in order (colored_reductions.lp)
+        symbols = [("spell_cost_reduction_mana", 1, j, sym) for j, sym in enumerate(other, start=1)]
+        return [("spell_cost_modifier", who, (change, n), 1)] + symbols + [("modified_spell_quality", 1, q) for q in group]
+
+    def reduction_colored_only(self, c):
+        # 118.7b-c overridden: the ability's reduction by colored mana takes no generic mana
+        return [("spell_cost_reduction_colored_only",)]
 
     def spell_cost_floor(self, c):
         low, floor = [x for x in c if isinstance(x, int)]
