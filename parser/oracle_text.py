@@ -3020,7 +3020,12 @@ def _governed(kind: str, cond: tuple, rest: str) -> list[tuple] | None:
         effect = _shared_subject_read(rest.strip())
         if effect is None:
             return None
-    if not effect or any(f[0] in _NOT_CONDITIONAL for f in effect) or any(
+    # "If [condition], you may draw a card" (608.2d under 603.4 / 608.2c): the choice is wrapped with
+    # the effect it offers, when it names every effect of the clause (issue 19, helper-37)
+    optional = {f[2] for f in effect if f[0] == "player_may"}
+    if optional and optional != {f[0] for f in effect if f[0] not in ("player_may", "duration")}:
+        return None
+    if not effect or any(f[0] in _NOT_CONDITIONAL - {"player_may"} for f in effect) or any(
             isinstance(v, Ability) for f in effect for v in f):
         return None
     return [("conditional_effect", kind, cond, f) for f in effect]

@@ -233,3 +233,17 @@ def test_a_keyword_grant_no_rule_applies_is_an_assumption(kb_of, card):
     ability = {"Concordant Crossroads": 1, "Rancor": 2}[card]
     found = [(a.object, a.ability, a.text) for a in kb.ask(s).assumptions()]
     assert ("x", ability, "read as ability_grants_keyword: no rules for it yet") in found, found
+
+
+@pytest.mark.parametrize("name,expected", [
+    # "if [condition], you may draw a card" (603.4, 608.2d): the choice is wrapped with its effect
+    ("Deathreap Ritual", ['conditional_effect("Deathreap Ritual",1,1,if,died_this_turn(creature,any_player),draws_cards(you,1))',
+                          'conditional_effect("Deathreap Ritual",1,1,if,died_this_turn(creature,any_player),player_may(you,draws_cards))']),
+    # "you may draw a card unless that player pays {1}" (118.12a)
+    ("Rhystic Study", ['conditional_effect("Rhystic Study",1,1,unless,player_pays(that_player,pays_mana("{1}")),draws_cards(you,1))',
+                       'conditional_effect("Rhystic Study",1,1,unless,player_pays(that_player,pays_mana("{1}")),player_may(you,draws_cards))']),
+])
+def test_an_optional_effect_under_a_condition_keeps_its_choice(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith(("card_unparsed", "player_may(", "draws_cards(")) for f in got), sorted(got)

@@ -195,6 +195,8 @@ def _ability_facts(c: Symbol, f: Symbol, a: Symbol, ab: Ability) -> list[Symbol]
         if name in ("conditional_effect", "effect_x_is", "tokens_enter"):
             # the governed fact under its fact name (duration -> effect_duration ...), as a term
             args = (*args[:-1], (_RENAMED.get(args[-1][0], args[-1][0]), *args[-1][1:]))
+            if args[-1][0] == "player_may":   # the optional effect under its fact name, as player_may/5's
+                args = (*args[:-1], ("player_may", args[-1][1], _RENAMED.get(args[-1][2], args[-1][2])))
         name = _RENAMED.get(name, name)
         out.append(asp_constant(name, [c, f, where, *[value_term(v) for v in args]]))
     for u in ab.unparsed:
