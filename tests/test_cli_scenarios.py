@@ -143,3 +143,16 @@ def test_clingo_command_line_refuses_scripts_and_stops_at_its_time_limit(tmp_pat
     run = _pyrules("clingo", "--time-limit=1", str(forever), cwd=tmp_path)
     assert time.monotonic() - start < 20
     assert "INTERRUPTED" in run.stdout + run.stderr
+
+
+def test_ask_format_prints_every_section_method_and_event_with_its_keys(capsys):
+    # a newcomer found the keys of controlled_since_turn_began, set_combat_damage_step and the events
+    # only by provoking errors: `pyrules ask --format` lists them, read off the state builder
+    from pyrules.facts.scenario import _builder_methods, event_kinds
+    assert main(["ask", "--format"]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert "[[objects]] keys: obj, card, zone, owner, controller = None, cast_face = None, fused = False, x_value = None" in out
+    assert "  set_combat_damage_step: number, had_first_or_double_strike = ()" in out and "  controlled_since_turn_began: obj" in out
+    assert "  combat_damage: assignments = None" in out and "  declare_blockers: blocks" in out
+    listed = {line.split(":")[0].strip() for line in out if line.startswith("  ") and not line.startswith("   ")}
+    assert set(_builder_methods()) | set(event_kinds()) <= listed

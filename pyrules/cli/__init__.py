@@ -69,6 +69,8 @@ def build_parser() -> argparse.ArgumentParser:
                           "each with one line): cast, cost, damage, characteristics, ...; steps: only the steps "
                           "of the scenario's [[events]] (a scenario with events prints them after any question)")
     ask.add_argument("--list", action="store_true", help="name every question kind, one line each, and exit")
+    ask.add_argument("--format", action="store_true", help="print the scenario file format: its sections, every "
+                     "[[effects]] builder method and [[events]] kind with its keys, and exit")
     ask.add_argument("--explain", metavar="KIND", help="also print the derivation tree of each answer of "
                      "question kind KIND: the rule instances that derived it (file:line, CR rules), down to "
                      "the state's and the cards' facts, with the CR rules' text (--cr) and the cards' text")

@@ -74,6 +74,10 @@ def _cmd_ask(args: argparse.Namespace) -> int:
     if args.list:
         print(kind_list())
         return 0
+    if getattr(args, "format", False):
+        from pyrules.facts.scenario import format_text
+        print(format_text())
+        return 0
     if args.scenario is None:
         raise QueryError("pyrules ask needs a scenario file (or --list)")
     asked = asked_questions(args.questions)

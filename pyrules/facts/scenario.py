@@ -99,6 +99,7 @@ methods are not ``[[effects]]`` builder methods: events go under ``[[events]]``.
 from __future__ import annotations
 
 import inspect
+import sys
 import tomllib
 import types
 import typing
@@ -204,6 +205,31 @@ def _builder_methods() -> dict[str, inspect.Signature]:
     return {name: inspect.signature(fn) for name, fn in inspect.getmembers(GameState, inspect.isfunction)
             if not name.startswith(("_", EVENT_PREFIX))
             and name not in ("facts", "card_names", "add_player", "add_object")}
+
+
+def format_text() -> str:
+    """The scenario format as ``pyrules ask --format`` prints it: this module's description, then every
+    ``[[effects]]`` builder method and every ``[[events]]`` kind with its keys (the method's parameters,
+    ``=`` its default where it has one) and the first line of its docstring: read off
+    :class:`pyrules.facts.state.GameState`, so it lists every key the loader takes."""
+    def keys(sig: inspect.Signature) -> str:
+        return ", ".join(name if p.default is inspect.Parameter.empty else f"{name} = {p.default!r}"
+                         for name, p in sig.parameters.items() if name != "self")
+
+    def first_line(fn) -> str:
+        doc = inspect.getdoc(fn) or ""
+        return " ".join(doc.split("\n\n", 1)[0].split())
+
+    lines = [inspect.getdoc(sys.modules[__name__]) or "", "", "[[players]] keys: " + keys(inspect.signature(GameState.add_player)),
+             "[[objects]] keys: " + keys(inspect.signature(GameState.add_object)), "",
+             "[[effects]] builder methods (builder-method = \"<method>\"; the other keys are its arguments):"]
+    for name, sig in sorted(_builder_methods().items()):
+        lines += [f"  {name}: {keys(sig)}", f"      {first_line(getattr(GameState, name))}"]
+    lines += ["", "[[events]] kinds (kind = \"<kind>\"; the other keys are its arguments):"]
+    for kind in event_kinds():
+        fn = getattr(GameState, EVENT_PREFIX + kind)
+        lines += [f"  {kind}: {keys(inspect.signature(fn))}", f"      {first_line(fn)}"]
+    return "\n".join(lines)
 
 
 def event_kinds() -> tuple[str, ...]:
