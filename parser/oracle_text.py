@@ -3408,6 +3408,9 @@ def self_names(card_name: str, face_name: str, legendary: bool) -> list[str]:
     name and, for a legendary object, the name's part before the comma (201.5, 201.5a).
     The short name is only used for legendary faces, where the CR (201.5a) allows it."""
     names = [face_name, card_name]
+    # An Alchemy rebalanced card ("A-Skyclave Shadowcat", Scryfall's prefix for the digital version)
+    # is printed with its name without the prefix: its text names it so (201.5).
+    names += [n[2:] for n in (face_name, card_name) if n.startswith("A-") and len(n) > 2]
     if legendary:  # a shortened name is a face's (never one cut from the joined "A // B" card name)
         for n in (face_name,) + (() if " // " in card_name else (card_name,)):
             if "," in n:

@@ -247,3 +247,11 @@ def test_an_optional_effect_under_a_condition_keeps_its_choice(oracle_records, n
     got = facts(oracle_records, name)
     assert set(expected) <= got, sorted(got)
     assert not any(f.startswith(("card_unparsed", "player_may(", "draws_cards(")) for f in got), sorted(got)
+
+
+def test_an_alchemy_rebalanced_card_names_itself_without_the_prefix(oracle_records):
+    # 201.5: "A-Skyclave Shadowcat" (Scryfall's name of the rebalanced digital card) is printed "Skyclave
+    # Shadowcat", and its text says "Put a +1/+1 counter on Skyclave Shadowcat": a self-reference
+    got = facts(oracle_records, "A-Skyclave Shadowcat")
+    assert 'puts_counters("A-Skyclave Shadowcat",1,1,pt("+1","+1"),1,self)' in got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
