@@ -295,3 +295,34 @@ def test_a_scenarios_cast_names_its_sources_with_pay_with_601_2g(kb, tmp_path, o
     tl = kb.run(scenario.state)
     cast = _cast_step(tl)
     assert cast.refused is None and _atom("tapped(m2)") in cast.state and _atom("tapped(m1)") not in cast.state
+
+
+@pytest.fixture(scope="module")
+def kb_snow(kb_of):
+    kb = kb_of("Spectral Procession", "Icehide Golem", "Plains", "Mountain", "Forest", "Snow-Covered Forest")
+    kb.time_limit = 120
+    return kb
+
+
+def test_spectral_procession_in_a_sequence_pays_with_white_where_it_can_107_4e(kb_snow):
+    # {2/W}{2/W}{2/W} with two Plains and two Mountains: {W}{W}{2}, all four tapped.
+    s = _state(("sp", "Spectral Procession", "hand", "alice"), ("p1", "Plains", "battlefield", "alice"),
+               ("p2", "Plains", "battlefield", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("m2", "Mountain", "battlefield", "alice"), ("m3", "Mountain", "battlefield", "alice"))
+    s.then_cast("alice", "sp")
+    cast = _cast_step(kb_snow.run(s))
+    assert cast.refused is None
+    tapped = {str(f) for f in cast.state if f.name == "tapped"}
+    assert tapped == {"tapped(p1)", "tapped(p2)", "tapped(m1)", "tapped(m2)"}
+    assert not any(f.name == "unapplied_effect" for f in cast.state)
+
+
+def test_icehide_golem_in_a_sequence_snow_107_4h(kb_snow):
+    s = _state(("golem", "Icehide Golem", "hand", "alice"), ("f1", "Forest", "battlefield", "alice"))
+    s.then_cast("alice", "golem")
+    assert str(kb_snow.run(s).steps[-1].refused) == "cannot_pay(missing(snow,1,0))"
+    s = _state(("golem", "Icehide Golem", "hand", "alice"), ("f1", "Forest", "battlefield", "alice"),
+               ("sf", "Snow-Covered Forest", "battlefield", "alice"))
+    s.then_cast("alice", "golem")
+    cast = _cast_step(kb_snow.run(s))
+    assert cast.refused is None and _atom("tapped(sf)") in cast.state and _atom("tapped(f1)") not in cast.state

@@ -19,7 +19,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 #: The mana symbols of the types of mana (106.1b) and life (107.4f) in a refusal's reason.
 _TYPE_TEXT = {"w": "{W}", "u": "{U}", "b": "{B}", "r": "{R}", "g": "{G}", "colorless": "{C}", "life": "2 life",
-              "any_mana": "mana of any type"}
+              "any_mana": "mana of any type", "snow": "snow mana ({S})"}
 
 
 def _types_text(term: clingo.Symbol) -> str:
@@ -45,12 +45,14 @@ _COLOR = {"w": "W", "u": "U", "b": "B", "r": "R", "g": "G"}
 
 def _symbol_text(sym: clingo.Symbol) -> str:
     """A mana symbol term (face_mana_symbol/4) as printed: ``colored(r)`` -> ``{R}``, ``hybrid(b,r)``
-    -> ``{B/R}``, ``phyrexian(b)`` -> ``{B/P}``, ``colorless`` -> ``{C}``; others as their term."""
+    -> ``{B/R}``, ``phyrexian(b)`` -> ``{B/P}``, ``colorless`` -> ``{C}``, ``snow`` -> ``{S}``; others as their term."""
     args = [_COLOR.get(str(a), str(a)) for a in sym.arguments] if sym.type == clingo.SymbolType.Function else []
     shapes = {"colored": "{%s}", "hybrid": "{%s/%s}", "phyrexian": "{%s/P}", "hybrid_phyrexian": "{%s/%s/P}",
               "colorless_hybrid": "{C/%s}", "monocolored_hybrid": "{%s/%s}", "generic": "{%s}"}
     if str(sym) == "colorless":
         return "{C}"
+    if str(sym) == "snow":  # 107.4h
+        return "{S}"
     if sym.type == clingo.SymbolType.Function and sym.name in shapes and shapes[sym.name].count("%s") == len(args):
         return shapes[sym.name] % tuple(args)
     return str(sym)
