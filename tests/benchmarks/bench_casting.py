@@ -7,7 +7,11 @@ through three mana sources too (Mountain, Island, Llanowar Elves: 305.6 and 605.
 play, issue 18); ``--payments``: the state asks for the payment verdicts too
 (``GameState.ask_payments``; rules_asp/casting/mana_payment.lp), which are computed only when asked.
 
-    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared] [--lands] [--payments]
+    python tests/benchmarks/bench_casting.py [--runs 7] [--shared ../shared] [--lands] [--payments] [--compare]
+
+``--compare``: the state with its mana sources (``--lands``), asked with and without the payment
+verdicts, the runs interleaved in one process; both medians and their ratio (issue 18's goal: the
+payment search keeps the cold query within 20% of the query without it).
 """
 
 from __future__ import annotations
@@ -63,7 +67,12 @@ def main() -> None:
                     default=Path(os.environ.get("PYRULES_SHARED", Path(__file__).resolve().parents[3] / "shared")))
     ap.add_argument("--lands", action="store_true", help="mana sources on the battlefield too (issue 18)")
     ap.add_argument("--payments", action="store_true", help="ask for the payment verdicts (issue 18)")
+    ap.add_argument("--compare", action="store_true",
+                    help="with mana sources: payments asked vs not, interleaved, both medians (issue 18)")
     args = ap.parse_args()
+    if args.compare:
+        compare(args.shared, max(5, args.runs))
+        return
     kb, state = build(args.shared, args.lands, args.payments)
     times, n_options = [], 0
     for _ in range(max(5, args.runs)):
@@ -75,6 +84,29 @@ def main() -> None:
     print(f"cold (new solver per query): median {statistics.median(times):.1f} ms over {len(times)} runs "
           f"(min {min(times):.1f}, max {max(times):.1f}); {len(state.objects)} objects, {n_options} cast options, "
           f"{sum(o.allowed for o in options)} castable")
+
+
+def compare(shared: Path, runs: int) -> None:
+    """The cold query on the 100-object state with mana sources, without and with ``ask_payments``,
+    alternating (one warm-up query each first); prints both medians and the ratio."""
+    kb, plain = build(shared, lands=True)
+    _, asked = build(shared, lands=True, payments=True)
+    times: dict[str, list[float]] = {"not asked": [], "asked": []}
+    for state in (plain, asked):
+        kb.ask(state).cast_options()
+    for _ in range(runs):
+        for label, state in (("not asked", plain), ("asked", asked)):
+            t0 = time.perf_counter()
+            answers = kb.ask(state)
+            answers.cast_options()
+            if state is asked:
+                answers.payments()
+            times[label].append((time.perf_counter() - t0) * 1000)
+    med = {k: statistics.median(v) for k, v in times.items()}
+    n_pay = len(kb.ask(asked).payments())
+    print(f"cold, 100-object state with mana sources, {runs} runs each, interleaved: payments not asked median "
+          f"{med['not asked']:.1f} ms, asked median {med['asked']:.1f} ms ({n_pay} payment verdicts); "
+          f"ratio {med['asked'] / med['not asked']:.2f} (goal <= 1.20)")
 
 
 if __name__ == "__main__":
