@@ -607,6 +607,10 @@ class _Sentence(Transformer):
         n = next(x for x in c if isinstance(x, int) or x == "x")
         return [("sacrifices", "you", c[-1], n)]
 
+    def you_sacrifice_another_effect(self, c):
+        # 701.21a: one permanent of that type other than the source (as the cost's "another_[type]")
+        return [("sacrifices", "you", "another_" + _singular(str(c[-1]).lower()), 1)]
+
     def gain_control_effect(self, c):
         affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
         dur = [x for x in c if isinstance(x, tuple) and x[0] == "duration"]

@@ -255,3 +255,11 @@ def test_an_alchemy_rebalanced_card_names_itself_without_the_prefix(oracle_recor
     got = facts(oracle_records, "A-Skyclave Shadowcat")
     assert 'puts_counters("A-Skyclave Shadowcat",1,1,pt("+1","+1"),1,self)' in got, sorted(got)
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_sacrifice_another_creature_is_one_other_than_the_source(oracle_records):
+    # 701.21a: "you may sacrifice another creature. If you do, ..." (Bloodmist Infiltrator)
+    got = facts(oracle_records, "Bloodmist Infiltrator")
+    assert {'sacrifices("Bloodmist Infiltrator",1,1,you,another_creature,1)',
+            'player_may("Bloodmist Infiltrator",1,1,you,sacrifices)'} <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
