@@ -153,3 +153,18 @@ def test_ask_characteristics_line_marks_what_is_unknown(oracle_characteristics, 
            "202.3, 205.2a, 205.3a, 208.1)" in out
     goyf = next(x for x in out.splitlines() if x.startswith("  goyf:"))
     assert "; ?/?; " in goyf and goyf.endswith("[unknown]")
+
+
+def test_a_tokens_characteristics_name_it_by_its_subtypes_and_give_mana_value_0_111_4_202_3a(kb_of):
+    # A Goblin token its creating effect did not name: its name is "Goblin Token" (111.4) and, with no
+    # mana cost, its mana value is 0 (202.3a). Before: no name and the mana value missing (not even
+    # listed as unknown). Its power was not stated: unknown, never guessed.
+    from pyrules import GameState
+    s = GameState()
+    s.add_player("alice")
+    s.add_token("tok1", "alice", subtypes=["Goblin"], card_types=["creature"], toughness=1)
+    s.ask_characteristics()
+    (tok,) = [c for c in kb_of("Grizzly Bears").ask(s).characteristics() if c.object == "tok1"]
+    assert (tok.names, tok.mana_value, tok.card_types, tok.subtypes) == (("Goblin Token",), 0, ("creature",), ("Goblin",))
+    assert tok.power is None and "power" in tok.unknown
+    assert {"111.4", "202.3"} <= {c.rule for c in tok.citations}

@@ -529,5 +529,5 @@ def test_scenario_input_the_rule_base_refuses_names_its_file_and_line(tmp_path, 
                         '[[effects]]\nbuilder-method = "set_face_up"\nobj = "d"\nface = 2\n', encoding="utf-8")
     assert main(["ask", str(scenario), "cast"]) == 2
     err = capfd.readouterr().err.strip()
-    assert err.startswith(f"pyrules: error: {scenario}:12: [[effects]] #1: set_face_up: face ")
+    assert err.startswith(f"pyrules: error: {scenario}:12:1: [[effects]] #1: set_face_up: face ")
     assert "only_for_a_permanent" in err and len(err.splitlines()) == 1

@@ -107,12 +107,15 @@ def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol
     values: dict[str, list] = {}
     unknown: list[str] = []
     abilities: list[tuple] = []
+    parts: list[tuple[int, str]] = []
     for atom in atoms:
         what = atom.arguments[1]
         if atom.name == "characteristic_unknown":
             unknown.append(what.name)
         elif what.name == "ability":
             abilities.append((what.arguments[0], what.arguments[1]))
+        elif what.name == "name_part":  # 111.4: a token's subtypes plus "Token"
+            parts.append((what.arguments[0].number, symbol_name(what.arguments[1])))
         elif what.arguments:
             arg = what.arguments[0]
             values.setdefault(what.name, []).append(arg.number if arg.type == clingo.SymbolType.Number
@@ -134,7 +137,7 @@ def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol
 
     colors = None if "colors" in unknown else tuple(sorted(COLOR_WORDS.get(c, c) for c in values.get("color", ())))
     cites = tuple(sorted({c for a in atoms for c in answers.citations(a)}, key=lambda c: c.rule))
-    names = tuple(values.get("name", ()))
+    names = tuple(values.get("name", ())) + ((" ".join(s for _, s in sorted(parts)) + " Token",) if parts else ())
     return Characteristics(
         obj, names, colors, tuple(sorted(values.get("card_type", ()))), tuple(sorted(values.get("supertype", ()))),
         tuple(sorted(values.get("subtype", ()))), one("mana_value"), one("power"), one("toughness"),
