@@ -140,6 +140,21 @@ class EventsMixin:
         details += _pay_with("then_cast", pay_with)
         self._event(Function("cast", [ident(player), ident(obj), Number(face)]), *details)
 
+    def commander_returns(self, obj: str, returns: bool = True) -> None:
+        """In this sequence, whenever the commander ``obj`` is put into a graveyard or into exile, its owner
+        puts it into the command zone at the next check of state-based actions (``returns``) or leaves it
+        there (903.9a, 704.6d: the owner's choice; facts ``commander_zone_choice(O, yes|no)``,
+        rules_asp/time/commander_in_sequences.lp). Not stated, it stays and the choice is listed as an
+        assumption of the answers after it.
+
+        Raises:
+            StateValueError: ``returns`` is not True or False.
+        """
+        from pyrules.errors import StateValueError
+        if not isinstance(returns, bool):
+            raise StateValueError(f"commander_returns: returns must be true or false, not {returns!r}", "returns")
+        self.sequence_events.append(Function("commander_zone_choice", [ident(obj), Function("yes" if returns else "no")]))
+
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
                      discards: Sequence[str] = ()) -> None:
         """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
