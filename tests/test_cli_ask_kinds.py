@@ -164,7 +164,7 @@ def test_a_tokens_characteristics_name_it_by_its_subtypes_and_give_mana_value_0_
     s.add_player("alice")
     s.add_token("tok1", "alice", subtypes=["Goblin"], card_types=["creature"], toughness=1)
     s.ask_characteristics()
-    (tok,) = [c for c in kb_of("Grizzly Bears").ask(s).characteristics() if c.object == "tok1"]
+    (tok,) = kb_of("Grizzly Bears").ask(s).characteristics("tok1")  # a token is an object too (111.1)
     assert (tok.names, tok.mana_value, tok.card_types, tok.subtypes) == (("Goblin Token",), 0, ("creature",), ("Goblin",))
     assert tok.power is None and "power" in tok.unknown
     assert {"111.4", "202.3"} <= {c.rule for c in tok.citations}

@@ -238,7 +238,10 @@ class Answers(KindAnswers):
             QueryError: the state has no such object."""
         text = obj if isinstance(obj, str) else symbol_name(obj)
         if obj not in self._state.objects and text not in self._state.objects:
-            raise QueryError(f"no object {obj!r} in this state")
+            # an object represented by no card (a token, an emblem: GameState.add_token, add_marker)
+            markers = {symbol_name(f.arguments[0]) for f in self._state.extra if f.name == "object" and len(f.arguments) == 1}
+            if text not in markers:
+                raise QueryError(f"no object {obj!r} in this state")
         return text
 
     @checked_arguments

@@ -77,7 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
     ask.add_argument("--html", metavar="OUT.html", help="also write one self-contained HTML page: the questions, "
                      "their answers, the derivation tree of each (of --explain's kind, else of the questions "
                      "asked), CR numbers linked to their text, the cards' text")
-    ask.add_argument("--cr", metavar="FILE", help="a CR text file, to print each cited rule's text with --json")
+    ask.add_argument("--cr", metavar="FILE", help="a CR text file: each cited rule's text in --json, --explain and the --html page")
     ask.add_argument("--json", action="store_true", help="print JSON")
     ask.add_argument("--time-limit", type=_positive_seconds, default=5.0, metavar="SECONDS",
                      help="stop after this long (reading the scenario and cards, solving) and report no "
