@@ -326,3 +326,24 @@ def test_icehide_golem_in_a_sequence_snow_107_4h(kb_snow):
     s.then_cast("alice", "golem")
     cast = _cast_step(kb_snow.run(s))
     assert cast.refused is None and _atom("tapped(sf)") in cast.state and _atom("tapped(f1)") not in cast.state
+
+
+@pytest.fixture(scope="module")
+def kb_x(kb_of):
+    kb = kb_of("Blaze", "Mountain")
+    kb.time_limit = 120
+    return kb
+
+
+@pytest.mark.parametrize("x, refused", [(2, None), (3, "cannot_pay(missing(any_mana,4,3))")])
+def test_blaze_pays_x_as_announced_107_3_601_2b(kb_x, x, refused):
+    # Blaze {X}{R} with three Mountains: X = 2 taps all three; X = 3 is refused (601.2h).
+    s = _state(("blaze", "Blaze", "hand", "alice"), *[(f"m{i}", "Mountain", "battlefield", "alice") for i in (1, 2, 3)])
+    s.then_cast("alice", "blaze", targets=["bob"], x=x)
+    s.then_resolve()
+    tl = kb_x.run(s)
+    cast = _cast_step(tl)
+    assert (str(cast.refused) if cast.refused is not None else None) == refused
+    if refused is None:
+        assert {_atom(f"tapped(m{i})") for i in (1, 2, 3)} <= cast.state
+        assert _holds(tl, "life_total(bob,18)")
