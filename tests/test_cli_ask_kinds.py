@@ -98,7 +98,7 @@ def oracle_characteristics(tmp_path_factory, cards_dir):
     path = _oracle_scenario(tmp_path_factory.mktemp("chars"), cards_dir, [
         ("bears", "Grizzly Bears", "battlefield"), ("goyf", "Tarmogoyf", "hand"), ("forest", "Forest", "battlefield"),
         ("devastator", "Eldrazi Devastator", "hand"), ("spawner", "Eldrazi Skyspawner", "hand"),
-        ("ghost", "Ghostfire", "hand"), ("bolt", "Lightning Bolt", "hand")])
+        ("ghost", "Ghostfire", "hand"), ("bolt", "Lightning Bolt", "hand"), ("arbor", "Dryad Arbor", "battlefield")])
     from pyrules.api import KnowledgeBase
     from pyrules.facts.scenario import load_scenario
     scenario = load_scenario(path)
@@ -128,10 +128,13 @@ def test_characteristics_not_known_are_none_and_unknown_never_guessed(oracle_cha
     goyf = chars["goyf"]
     assert (goyf.power, goyf.toughness, goyf.colors, goyf.strength) == (None, None, None, "unknown")
     assert goyf.unknown == ("colors", "power", "toughness")
-    # 202.2e: a face with no mana cost may have a color indicator, which is not read: colors unknown.
+    # 202.2e: a face with no mana cost is the colors of its color indicator, which the card record
+    # states (Scryfall's color_indicator; none given: none): Forest colorless (202.2b), Dryad Arbor
+    # green. Before, both were "unknown" (and green Dryad Arbor colorless to every other rule).
     forest = chars["forest"]
-    assert (forest.colors, forest.unknown, forest.supertypes, forest.subtypes) == (None, ("colors",), ("basic",),
-                                                                                    ("Forest",))
+    assert (forest.colors, forest.unknown, forest.supertypes, forest.subtypes) == ((), (), ("basic",), ("Forest",))
+    arbor = chars["arbor"]
+    assert arbor.colors == ("green",) and "202.2e" in {c.rule for c in arbor.citations}
 
 
 def test_an_unread_line_of_an_instant_may_define_its_colors_604_3(oracle_characteristics):

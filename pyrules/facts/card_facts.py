@@ -252,6 +252,10 @@ def face_ability_facts(card: CardDefinition, face: FaceDefinition) -> list[Symbo
     return out
 
 
+#: The letters of a color indicator (Scryfall, MTGJSON) and the colors they stand for (105.1).
+_INDICATOR_COLORS = {"W": "w", "U": "u", "B": "b", "R": "r", "G": "g"}
+
+
 def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
     """Facts for one card definition: ``card/1``, ``card_layout/2``, ``face/2``, ``face_name/3``,
     ``face_has_mana_cost/2``, ``face_mana_symbol/4``, ``face_card_type/3``, ``face_supertype/3``,
@@ -280,6 +284,13 @@ def card_facts(card: CardDefinition, abilities: bool = True) -> list[Symbol]:
             # mana value unknown in the rule base (characteristics.lp), never a guess.
             out += [Function("card_unparsed", [c, f, Function("mana_cost"), String("{" + s.colors[0].upper() + "}")])
                     for s in face.mana_cost.symbols if s.kind == "nonstandard"]
+        # 202.2e, 204 — the color indicator, where the source states it (an absent one: none)
+        if face.color_indicator_stated:
+            out.append(Function("face_color_indicator_stated", [c, f]))
+        for letter in face.color_indicator:
+            color = _INDICATOR_COLORS.get(letter)
+            out.append(Function("face_color_indicator", [c, f, Function(color)]) if color else
+                       Function("card_unparsed", [c, f, Function("color_indicator"), String(letter)]))
         if face.type_line is not None:
             out += [Function("face_card_type", [c, f, Function(t)]) for t in face.type_line.card_types]
             out += [Function("face_supertype", [c, f, Function(t)]) for t in face.type_line.supertypes]

@@ -42,6 +42,9 @@ class FaceDefinition:
         oracle_text: rules text as given (Oracle wording), ``""`` if none.
         power, toughness, loyalty, defense: as printed (strings, may hold ``*``), or None.
         card_name: the full name of the card the face belongs to (self-references, 201.5).
+        color_indicator: the letters of its color indicator (``("G",)``, 202.2e, 204), as given.
+        color_indicator_stated: the source gives every face's indicator (a card JSON record), so
+            an empty ``color_indicator`` means the face has none; False (plain-text cards): unknown.
 
     The face's abilities (:attr:`abilities`) are read from ``oracle_text`` by the Oracle-text
     grammar on first use (reading every card of a large file eagerly would slow loading).
@@ -57,6 +60,8 @@ class FaceDefinition:
     loyalty: str | None = None
     defense: str | None = None
     card_name: str = ""
+    color_indicator: tuple[str, ...] = ()
+    color_indicator_stated: bool = False
     _abilities: list[Ability] | None = field(default=None, repr=False, compare=False)
     _oracle_problem: Problem | None = field(default=None, repr=False, compare=False)
 

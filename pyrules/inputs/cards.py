@@ -69,12 +69,12 @@ _REFUSE, _UNPARSED = "refuse", "unparsed"
 
 
 _FACE_FIELDS = {"mana_cost": ("mana_cost", _TEXT, _UNPARSED), "type_line": ("type_line", _TEXT, _UNPARSED),
-                "oracle_text": ("oracle_text", _TEXT, _UNPARSED),
+                "oracle_text": ("oracle_text", _TEXT, _UNPARSED), "color_indicator": ("color_indicator", _TEXTS, _UNPARSED),
                 **{k: (k, _PRINTED, _UNPARSED) for k in ("power", "toughness", "loyalty", "defense")}}
 
 
 _CAMEL_FACE_FIELDS = {"manaCost": ("mana_cost", _TEXT, _UNPARSED), "type": ("type_line", _TEXT, _UNPARSED),
-                      "text": ("oracle_text", _TEXT, _UNPARSED),
+                      "text": ("oracle_text", _TEXT, _UNPARSED), "colorIndicator": ("color_indicator", _TEXTS, _UNPARSED),
                       **{k: (k, _PRINTED, _UNPARSED) for k in ("power", "toughness", "loyalty", "defense")}}
 
 
@@ -220,7 +220,8 @@ def _check(rec: dict[str, Any], schema: dict[str, tuple[str, str, str]], where: 
     return out
 
 
-def _face(index: int, f: dict[str, Any], card_name: str, problems: list[Problem], source: str) -> FaceDefinition:
+def _face(index: int, f: dict[str, Any], card_name: str, problems: list[Problem], source: str,
+          indicator_stated: bool = False) -> FaceDefinition:
     """One face from its checked fields (:func:`_check`)."""
     cost, type_line, text = f.get("mana_cost"), f.get("type_line"), f.get("oracle_text")
     mana_cost = None
@@ -244,14 +245,20 @@ def _face(index: int, f: dict[str, Any], card_name: str, problems: list[Problem]
     # else: a later face with no type line at all (the "(cont'd)" back of a double-faced minigame
     # insert, Scryfall layout double_faced_token) prints none: it has no types, nothing is unread.
     printed = [None if f.get(k) is _BAD else f.get(k) for k in ("power", "toughness", "loyalty", "defense")]
+    indicator = f.get("color_indicator")
     return FaceDefinition(index, f.get("name") or "", mana_cost, parsed_type,
-                          "" if text is _BAD else text or "", *printed, card_name=card_name)
+                          "" if text is _BAD else text or "", *printed, card_name=card_name,
+                          color_indicator=tuple(indicator) if isinstance(indicator, list) else (),
+                          color_indicator_stated=indicator_stated and indicator is not _BAD)
 
 
-def _card(where: _Where, card: dict[str, Any], faces: list[dict[str, Any]], problems: list[Problem]) -> CardDefinition:
+def _card(where: _Where, card: dict[str, Any], faces: list[dict[str, Any]], problems: list[Problem],
+          indicator_stated: bool = False) -> CardDefinition:
+    """``indicator_stated``: the record's format gives a face's color indicator whenever it has one
+    (Scryfall's ``color_indicator``, MTGJSON 5's ``colorIndicator``), so its absence means none (202.2e)."""
     name = card["name"]
     return CardDefinition(name, card.get("layout") or "normal",
-                          [_face(i, f, name, problems, where.source) for i, f in enumerate(faces, start=1)],
+                          [_face(i, f, name, problems, where.source, indicator_stated) for i, f in enumerate(faces, start=1)],
                           where.source, tuple(card.get("promo_types") or ()), problems)
 
 
@@ -269,7 +276,7 @@ def _scryfall_card(obj: dict[str, Any], where: _Where) -> CardDefinition:
                  for i, f in enumerate(card["faces"], start=1)]
     else:
         faces = [{**_check(obj, _FACE_FIELDS, where, 1, problems), "name": card["name"]}]
-    return _card(where, card, faces, problems)
+    return _card(where, card, faces, problems, indicator_stated=True)
 
 
 def _mtgjson5_card(rec: dict[str, Any], where: _Where) -> CardDefinition:
@@ -281,7 +288,7 @@ def _mtgjson5_card(rec: dict[str, Any], where: _Where) -> CardDefinition:
                  for i, f in enumerate(card["faces"], start=1)]
     else:
         faces = [{**_check(rec, _CAMEL_FACE_FIELDS, where, 1, problems), "name": card["name"]}]
-    return _card(where, card, faces, problems)
+    return _card(where, card, faces, problems, indicator_stated=True)
 
 
 def _not_a_record(rec: Any, where: _Where) -> CardTextError:
