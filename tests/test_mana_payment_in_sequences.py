@@ -347,3 +347,23 @@ def test_blaze_pays_x_as_announced_107_3_601_2b(kb_x, x, refused):
     if refused is None:
         assert {_atom(f"tapped(m{i})") for i in (1, 2, 3)} <= cast.state
         assert _holds(tl, "life_total(bob,18)")
+
+
+@pytest.fixture(scope="module")
+def kb_kicker(kb_of):
+    kb = kb_of("Burst Lightning", "Mountain")
+    kb.time_limit = 120
+    return kb
+
+
+@pytest.mark.parametrize("mountains, refused", [(5, None), (2, "cannot_pay(missing(any_mana,5,2))")])
+def test_burst_lightning_kicked_pays_its_kicker_too_118_8_601_2f(kb_kicker, mountains, refused):
+    # Burst Lightning {R}, kicker {4}, announced: {4}{R}.
+    s = _state(("burst", "Burst Lightning", "hand", "alice"),
+               *[(f"m{i}", "Mountain", "battlefield", "alice") for i in range(1, mountains + 1)])
+    s.then_cast("alice", "burst", targets=["bob"], additional_costs=["kicker"])
+    cast = _cast_step(kb_kicker.run(s))
+    assert (str(cast.refused) if cast.refused is not None else None) == refused
+    if refused is None:
+        assert {_atom(f"tapped(m{i})") for i in range(1, 6)} <= cast.state
+        assert not any(f.name == "unapplied_effect" and "payment" in str(f) for f in cast.state)
