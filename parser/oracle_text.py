@@ -607,6 +607,31 @@ class _Sentence(Transformer):
         n = next(x for x in c if isinstance(x, int) or x == "x")
         return [("sacrifices", "you", c[-1], n)]
 
+    # --- 615.1a prevention effects of the shared object phrase (issue 19, helper-37)
+    def all_damage(self, c):
+        return "all_damage"
+
+    def combat_damage(self, c):
+        return "combat_damage"
+
+    def prevent_to(self, c):
+        return ("to", c[-1])
+
+    def prevent_by(self, c):
+        return ("by", c[-1])
+
+    def prevent_to_and_by(self, c):
+        return ("to_and_by", c[-1])
+
+    def prevent_damage(self, c):
+        self._not_on_spell("a prevention effect")
+        kind, (direction, obj) = c[0], c[1]
+        return [("prevents_damage", kind, direction, obj)] + [x for x in c[2:] if isinstance(x, tuple)]
+
+    def prevent_damage_by_subject(self, c):
+        self._not_on_spell("a prevention effect")
+        return [("prevents_damage", c[0], "by", c[1])] + [x for x in c[2:] if isinstance(x, tuple)]
+
     def you_sacrifice_another_effect(self, c):
         # 701.21a: one permanent of that type other than the source (as the cost's "another_[type]")
         return [("sacrifices", "you", "another_" + _singular(str(c[-1]).lower()), 1)]
@@ -1228,6 +1253,8 @@ class _Sentence(Transformer):
         return [("if_would_die_instead", ref, "exile", lasting)]
 
     def prevent_all_combat_damage(self, c):
+        if c[0] != "combat_damage":
+            raise ValueError("prevent all damage that would be dealt this turn: not read here")
         return [("prevents_all_combat_damage",), ("duration", "this_turn")]
 
     def sacrifice_it(self, c):

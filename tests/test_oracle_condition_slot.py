@@ -263,3 +263,22 @@ def test_sacrifice_another_creature_is_one_other_than_the_source(oracle_records)
     assert {'sacrifices("Bloodmist Infiltrator",1,1,you,another_creature,1)',
             'player_may("Bloodmist Infiltrator",1,1,you,sacrifices)'} <= got, sorted(got)
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+@pytest.mark.parametrize("name,expected", [
+    # 615.1a: prevention effects through the shared object phrase
+    ("Fog Bank", ['prevents_damage("Fog Bank",1,3,combat_damage,to_and_by,self)']),
+    ("Defang", ['prevents_damage("Defang",1,2,all_damage,by,enchanted(creature))']),
+    ("Ethersworn Shieldmage", ['prevents_damage("Ethersworn Shieldmage",1,2,all_damage,to,all(object(creature,card_type(artifact))))',
+                               'effect_duration("Ethersworn Shieldmage",1,2,this_turn)']),
+])
+def test_prevention_effects_are_read_by_no_rule(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_fog_is_still_the_combat_prevention_the_rules_read(oracle_records):
+    # "Prevent all combat damage that would be dealt this turn." keeps prevents_all_combat_damage/3
+    got = facts(oracle_records, "Fog")
+    assert 'prevents_all_combat_damage("Fog",1,1)' in got and not any(f.startswith("prevents_damage(") for f in got)
