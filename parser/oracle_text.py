@@ -1246,6 +1246,12 @@ class _Sentence(Transformer):
         return [("prevents_next_damage", amount, recipient if isinstance(recipient, tuple) else recipient),
                 ("duration", "this_turn")]
 
+    def prevent_next_time(self, c):
+        # 615.8: the next instance of damage from the chosen source (a source of that quality, 609.7a)
+        self._not_on_spell("a prevention effect")
+        quals = [q for q in c[:-1] if isinstance(q, tuple)]
+        return [("prevents_next_damage_from", ("source_of_your_choice", *quals), c[-1]), ("duration", "this_turn")]
+
     def dies_replacement(self, c):
         # 614.1a: if_would_die_instead(C, F, A, Ref, exile, this_turn | always)
         ref = c[0]

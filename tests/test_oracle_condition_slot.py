@@ -282,3 +282,12 @@ def test_fog_is_still_the_combat_prevention_the_rules_read(oracle_records):
     # "Prevent all combat damage that would be dealt this turn." keeps prevents_all_combat_damage/3
     got = facts(oracle_records, "Fog")
     assert 'prevents_all_combat_damage("Fog",1,1)' in got and not any(f.startswith("prevents_damage(") for f in got)
+
+
+def test_the_next_time_a_chosen_source_would_deal_damage_is_a_prevention_no_rule_reads(oracle_records):
+    # 615.8, 609.7a: Circle of Protection: Red's "{1}: The next time a red source of your choice would deal
+    # damage to you this turn, prevent that damage."
+    got = facts(oracle_records, "Circle of Protection: Red")
+    assert {'prevents_next_damage_from("Circle of Protection: Red",1,1,source_of_your_choice(color(red)),you)',
+            'effect_duration("Circle of Protection: Red",1,1,this_turn)'} <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
