@@ -367,3 +367,33 @@ def test_burst_lightning_kicked_pays_its_kicker_too_118_8_601_2f(kb_kicker, moun
     if refused is None:
         assert {_atom(f"tapped(m{i})") for i in range(1, 6)} <= cast.state
         assert not any(f.name == "unapplied_effect" and "payment" in str(f) for f in cast.state)
+
+
+@pytest.fixture(scope="module")
+def kb_alt(kb_of):
+    kb = kb_of("Think Twice", "Island", "Exalted Angel", "Mountain")
+    kb.time_limit = 120
+    return kb
+
+
+@pytest.mark.parametrize("islands, refused", [(3, None), (2, "cannot_pay(missing(any_mana,3,2))")])
+def test_think_twice_cast_with_flashback_pays_its_flashback_cost_702_34a(kb_alt, islands, refused):
+    # Think Twice {1}{U}, flashback {2}{U}, cast from the graveyard: {2}{U}.
+    s = _state(("tt", "Think Twice", "graveyard", "alice"),
+               *[(f"i{n}", "Island", "battlefield", "alice") for n in range(1, islands + 1)])
+    s.then_cast("alice", "tt", method="flashback")
+    cast = _cast_step(kb_alt.run(s))
+    assert (str(cast.refused) if cast.refused is not None else None) == refused
+    if refused is None:
+        assert {_atom(f"tapped(i{n})") for n in (1, 2, 3)} <= cast.state
+        assert not any(f.name == "unapplied_effect" and "payment" in str(f) for f in cast.state)
+
+
+def test_exalted_angel_cast_face_down_pays_three_702_37c(kb_alt):
+    # Morph: cast face down for {3} (702.37c), not its mana cost {4}{W}{W}: three Mountains pay it.
+    s = _state(("angel", "Exalted Angel", "hand", "alice"),
+               *[(f"m{n}", "Mountain", "battlefield", "alice") for n in (1, 2, 3)])
+    s.then_cast("alice", "angel", face=0, method="morph")
+    cast = _cast_step(kb_alt.run(s))
+    assert cast.refused is None
+    assert {_atom(f"tapped(m{n})") for n in (1, 2, 3)} <= cast.state
