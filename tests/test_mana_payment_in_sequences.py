@@ -25,6 +25,13 @@ def kb(kb_of):
 
 
 @pytest.fixture(scope="module")
+def kb_pool(kb_of):
+    kb = kb_of("Lightning Strike", "Bonesplitter", "Mountain", "Sol Ring")
+    kb.time_limit = 120
+    return kb
+
+
+@pytest.fixture(scope="module")
 def kb_convoke(kb_of):
     kb = kb_of("Stoke the Flames", "Mountain")
     kb.time_limit = 120
@@ -170,19 +177,41 @@ def test_a_phyrexian_symbol_with_no_source_of_its_color_is_paid_with_2_life_119_
     assert {"119.4", "107.4f"} <= set(paid.citations)
 
 
-def test_sol_ring_for_one_generic_leaves_mana_in_the_pool_untracked_106_4(kb):
-    # Lightning Strike {1}{R}: the Mountain pays {R}, Sol Ring {1} and one {C} is left in the pool (106.4);
-    # the pool is not tracked, so a second cast with no source left is not refused but assumed.
+def test_sol_ring_for_one_generic_leaves_one_colorless_in_the_pool_106_4(kb):
+    # Lightning Strike {1}{R}: the Mountain pays {R}, Sol Ring {1} and one {C} stays in the pool (106.4);
+    # it can't pay Lightning Bolt's {R}: refused.
     s = _state(("strike", "Lightning Strike", "hand", "alice"), ("bolt", "Lightning Bolt", "hand", "alice"),
                ("m1", "Mountain", "battlefield", "alice"), ("ring", "Sol Ring", "battlefield", "alice"))
     s.then_cast("alice", "strike", targets=["bob"])
     s.then_cast("alice", "bolt", targets=["bob"])
     tl = kb.run(s)
     strike, bolt = _user_steps(tl)
-    assert {_atom("tapped(m1)"), _atom("tapped(ring)"), _atom("mana_unspent(alice,ring)")} <= strike.state
-    assert bolt.refused is None
-    assert _atom("unapplied_effect(bolt,0,payment_not_applied(mana_pool_not_tracked))") in bolt.state
-    assert any("payment_not_applied" in str(a) for a in tl.final.assumptions())
+    assert {_atom("tapped(m1)"), _atom("tapped(ring)"), _atom("mana_in_pool(alice,ring,2,colorless)")} <= strike.state
+    assert str(bolt.refused) == "cannot_pay(missing(r,1,0))"
+
+
+def test_mana_left_in_the_pool_pays_the_next_spell_of_the_step_106_4(kb_pool):
+    # Then Bonesplitter {1}, after the Strike resolved: the {C} in the pool pays it (no other source left).
+    s = _state(("strike", "Lightning Strike", "hand", "alice"), ("bs", "Bonesplitter", "hand", "alice"),
+               ("m1", "Mountain", "battlefield", "alice"), ("ring", "Sol Ring", "battlefield", "alice"))
+    s.then_cast("alice", "strike", targets=["bob"])
+    s.then_resolve()
+    s.then_cast("alice", "bs")
+    tl = kb_pool.run(s)
+    cast = _user_steps(tl)[2]
+    assert cast.refused is None
+    assert not any(f.name == "mana_in_pool" for f in cast.state)
+    assert any(c.fluent == _atom("mana_in_pool(alice,ring,2,colorless)") and c.kind == "ends" for c in cast.changes)
+
+
+def test_the_pool_empties_when_the_step_ends_500_4(kb_pool):
+    s = _state(("strike", "Lightning Strike", "hand", "alice"), ("m1", "Mountain", "battlefield", "alice"),
+               ("ring", "Sol Ring", "battlefield", "alice"))
+    s.then_cast("alice", "strike", targets=["bob"])
+    s.then_resolve()
+    s.then_go_to("beginning_of_combat")
+    tl = kb_pool.run(s)
+    assert tl.finished and not any(f.name == "mana_in_pool" for f in tl.steps[-1].state)
 
 
 def test_convoke_is_not_paid_in_a_sequence_but_listed_702_51a(kb_convoke):
