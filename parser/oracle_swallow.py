@@ -43,6 +43,10 @@ def _forms(word: str) -> set[str]:
     for x in list(out):
         if x.endswith("ies"):
             out.add(x[:-3] + "y")
+        if x.endswith("ves"):          # "elves" -> "elf", "wolves" -> "wolf" (205.3m plurals)
+            out.add(x[:-3] + "f")
+        if x.endswith("men"):          # "cybermen" -> "cyberman"
+            out.add(x[:-3] + "man")
         if x.endswith("es"):
             out.add(x[:-2])
         if x.endswith("s"):

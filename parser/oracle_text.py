@@ -940,10 +940,10 @@ class _Sentence(Transformer):
         return ("each_you_control", "creature")
 
     def all_of_subtype(self, c):
-        word = str(c[0])
-        if not word.endswith("s") or word.endswith(("ves", "ies", "men")):
-            raise ValueError("an irregular plural subtype is not read")  # "Elves", "Faeries"
-        return ("all", ("subtype", word[:-1]))
+        word = _subtype_singular(str(c[0]))
+        if word is None:
+            raise ValueError("an irregular plural subtype is not read")  # "Merfolk"
+        return ("all", ("subtype", word))
 
     def commander_creatures_you_own(self, c):
         return ("commander_creatures_you_own",)
@@ -954,10 +954,10 @@ class _Sentence(Transformer):
     def other_subtype_you_control(self, c):
         # "Other Zombies you control": each other permanent of that subtype its controller controls
         # (a regular plural only: "Elves", "Merfolk" are not read).
-        word = str(next(t for t in c if isinstance(t, Token) and t.type == "SUBTYPE_WORD"))
-        if not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss")):
+        word = _subtype_singular(str(next(t for t in c if isinstance(t, Token) and t.type == "SUBTYPE_WORD")))
+        if word is None:
             raise ValueError("an irregular plural subtype is not read")
-        return ("all", ("object", "permanent", ("subtype", word[:-1]), ("controlled_by", "you"), ("other",)))
+        return ("all", ("object", "permanent", ("subtype", word), ("controlled_by", "you"), ("other",)))
 
     def up_to_one_target(self, c):
         return ("up_to_one_target", _singular(str(c[-1]).lower()))
@@ -2248,10 +2248,10 @@ class _Sentence(Transformer):
 
     def plural_subtype(self, c):
         # "no Islands", "two or more Mountains": the subtype's regular plural ("Plains" is both).
-        word = str(c[0])
-        if word != "Plains" and (not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss"))):
+        word = "Plains" if str(c[0]) == "Plains" else _subtype_singular(str(c[0]))
+        if word is None:
             raise ValueError("an irregular or unknown plural subtype is not read")
-        return ("object", "permanent", ("subtype", word if word == "Plains" else word[:-1]),
+        return ("object", "permanent", ("subtype", word),
                 *[q for q in c[1:] if isinstance(q, tuple)])   # "Shrines you control": its suffixes
 
     def state_trigger(self, c):
@@ -2665,6 +2665,24 @@ _SENTENCE = _Sentence()
 _NOT_SUBTYPES = frozenset({"attacking", "blocking", "tapped", "untapped", "other", "target", "each", "all",
                            "enchanted", "equipped", "nontoken", "token", "another", "up", "until", "gain",
                            "take", "you", "your", "its", "their", "that", "those", "this", "creatures"})
+
+#: The creature types of CR 205.3m whose plural is not the word plus "s" (issue 19, helper-37): "-ies"
+#: from "-ie" (Faerie, Zombie) or "-y" (Ally, Army, Harpy, Mercenary), "-ves" (Dwarf, Elf, Werewolf, Wolf),
+#: "-men" (Cyberman). Any other "-ies", "-ves", "-men" or "-ss" word is not read as a plural subtype.
+_IRREGULAR_SUBTYPE_PLURALS = {"Faeries": "Faerie", "Zombies": "Zombie", "Allies": "Ally", "Armies": "Army",
+                              "Harpies": "Harpy", "Mercenaries": "Mercenary", "Dwarves": "Dwarf", "Elves": "Elf",
+                              "Werewolves": "Werewolf", "Wolves": "Wolf", "Cybermen": "Cyberman"}
+
+
+def _subtype_singular(word: str) -> str | None:
+    """The subtype a plural word names ("Goblins" -> "Goblin", "Elves" -> "Elf"), or None when the
+    plural is not a regular one and not in :data:`_IRREGULAR_SUBTYPE_PLURALS` (205.3m)."""
+    if word in _IRREGULAR_SUBTYPE_PLURALS:
+        return _IRREGULAR_SUBTYPE_PLURALS[word]
+    if not word.endswith("s") or word.endswith(("ves", "ies", "men", "ss")):
+        return None
+    return word[:-1]
+
 
 _NUMBER_WORDS = {w: i for i, w in enumerate(
     "zero one two three four five six seven eight nine ten".split())}

@@ -291,3 +291,22 @@ def test_the_next_time_a_chosen_source_would_deal_damage_is_a_prevention_no_rule
     assert {'prevents_next_damage_from("Circle of Protection: Red",1,1,source_of_your_choice(color(red)),you)',
             'effect_duration("Circle of Protection: Red",1,1,this_turn)'} <= got, sorted(got)
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+@pytest.mark.parametrize("name,expected", [
+    # 205.3m: irregular plurals of creature types ("Zombies" from Zombie, "Elves" from Elf)
+    ("Graveborn Muse", ['effect_x_is("Graveborn Muse",1,1,number_of(permanents(object(permanent,subtype("Zombie"),'
+                        'controlled_by(you)))),draws_cards(you,x))']),
+    ("Imperious Perfect", ['gets_pt("Imperious Perfect",1,1,all(object(permanent,subtype("Elf"),controlled_by(you),other)),"+1","+1")']),
+])
+def test_irregular_plural_subtypes(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_an_unknown_irregular_plural_stays_unread():
+    # "Merfolk" / "Harpies"-like words outside 205.3m's irregular list are not guessed
+    from pyrules.parser.oracle_text import _subtype_singular
+    assert _subtype_singular("Goblins") == "Goblin" and _subtype_singular("Wolves") == "Wolf"
+    assert _subtype_singular("Merfolk") is None and _subtype_singular("Knives") is None

@@ -90,7 +90,7 @@ def test_a_defined_quantity_stays_unread_on_an_instant_or_sorcery(oracle_records
 
 @pytest.mark.parametrize("text", [
     "Target creature deals damage to itself equal to its power.",          # "itself": no recipient slot
-    "~ deals X damage to any target, where X is the number of Elves you control.",  # irregular plural
+    "~ deals X damage to any target, where X is the number of Merfolk you control.",  # a plural not read (205.3m)
     "Draw X cards, then discard a card equal to its power.",               # an X of its own (107.3i)
     "You gain 2 life and draw a card for each creature you control.",      # two amounts: which one counts?
     "Target creature gets +1/+2 until end of turn for each Elf you control.",  # two different numbers
