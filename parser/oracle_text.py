@@ -1296,6 +1296,9 @@ class _Sentence(Transformer):
     def an_opponent(self, c):
         return "an_opponent"
 
+    def defending_player(self, c):
+        return "defending_player"   # 506.2: the player the attacking creature attacks (or whose planeswalker)
+
     # --- objects (affected)
     def target_opponent_controls(self, c):
         return ("target_opponent_controls", _singular(str(c[0]).lower()))

@@ -310,3 +310,11 @@ def test_an_unknown_irregular_plural_stays_unread():
     from pyrules.parser.oracle_text import _subtype_singular
     assert _subtype_singular("Goblins") == "Goblin" and _subtype_singular("Wolves") == "Wolf"
     assert _subtype_singular("Merfolk") is None and _subtype_singular("Knives") is None
+
+
+def test_defending_player_is_a_player_of_the_shared_player_phrase(oracle_records):
+    # 506.2: Agate-Blade Assassin "Whenever this creature attacks, defending player loses 1 life and you
+    # gain 1 life." (no rule here applies the defending player's loss: listed unapplied in sequences)
+    got = facts(oracle_records, "Agate-Blade Assassin")
+    assert {'loses_life("Agate-Blade Assassin",1,1,defending_player,1)', 'gains_life("Agate-Blade Assassin",1,1,you,1)'} <= got
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
