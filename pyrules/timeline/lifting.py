@@ -242,8 +242,47 @@ def lifted_program() -> LiftedProgram:
     inputs = frozenset(sig for sig in defined if sig in frozen and sig not in fluents and sig not in written)
     for name, arity in sorted(inputs):
         step.extend(_input_bridge(name, arity))
-    return LiftedProgram(tuple(base + parts["base"]), tuple(parts["schedule"]), tuple(step + parts["step"]),
-                         tuple(parts["check"]), frozen, frozenset(fluents), inputs)
+    static_rules, step_rules = _static_step_rules(base + parts["base"], parts["step"])
+    return LiftedProgram(tuple(base + parts["base"] + static_rules), tuple(parts["schedule"]),
+                         tuple(step + step_rules), tuple(parts["check"]), frozen, frozenset(fluents), inputs)
+
+
+def _mentions_time(node) -> bool:
+    """Whether AST ``node`` names the step's time ``t`` (the part's parameter, a constant term ``t``)."""
+    if isinstance(node, A.AST):
+        if node.ast_type == A.ASTType.Function and node.name == "t" and not node.arguments:
+            return True
+        if node.ast_type == A.ASTType.SymbolicTerm and node.symbol.type == clingo.SymbolType.Function \
+                and node.symbol.name == "t" and not node.symbol.arguments:
+            return True
+        return any(_mentions_time(v) for _, v in node.items())
+    if isinstance(node, (list, tuple)) or type(node).__name__ == "ASTSequence":
+        return any(_mentions_time(v) for v in node)
+    return False
+
+
+def _static_step_rules(base: list[A.AST], step: list[A.AST]) -> tuple[list[A.AST], list[A.AST]]:
+    """``(moved, kept)``: the rules of the time encoding's ``step(t)`` that name no time and read only
+    what the base defines or nothing derives (static: the same atoms at every time), moved to the base,
+    and the rest. In one multi-shot solver (the search, pyrules.timeline.plan) such a rule, grounded
+    again at each step, would define its atoms (and an aggregate's auxiliary atoms) again ("redefinition
+    of atom"); in the base they are grounded once, with the same atoms. A predicate a kept rule also
+    derives keeps all its rules in the step."""
+    rules = {i: stm for i, stm in enumerate(step) if stm.ast_type == A.ASTType.Rule}
+    heads = {i: _signatures(stm.head) for i, stm in rules.items()}
+    reads = {i: _signatures(stm.body) for i, stm in rules.items()}
+    base_heads = {sig for stm in base if stm.ast_type == A.ASTType.Rule for sig in _signatures(stm.head)}
+    candidates = {i for i, stm in rules.items() if not _mentions_time(stm)}
+    while True:
+        kept_heads = {sig for i in rules if i not in candidates for sig in heads[i]}
+        in_step = kept_heads | {sig for i in candidates for sig in heads[i]}
+        movable = {sig for i in candidates for sig in heads[i]} - kept_heads
+        now = {i for i in candidates if not heads[i] & kept_heads
+               and all(sig in base_heads or sig in movable or sig not in in_step for sig in reads[i])}
+        if now == candidates:
+            break
+        candidates = now
+    return [step[i] for i in sorted(candidates)], [stm for i, stm in enumerate(step) if i not in candidates]
 
 
 def _input_bridge(name: str, arity: int) -> list[A.AST]:
