@@ -19,11 +19,11 @@ def pool(oracle_records, names) -> Coverage:
 
 
 #: Wall of Omens ("When this creature enters", 603.6a), Blood Artist ("this creature or another
-#: creature dies", 700.4): read and derived; Nanoform Sentinel ("Whenever this creature becomes
-#: tapped"): read, no rule derives it; Interface Ace ("becomes tapped during your turn"): not read;
+#: creature dies", 700.4): read and derived; Drake Haven ("Whenever you cycle or discard a card"):
+#: read, no rule derives it; Interface Ace ("becomes tapped during your turn"): not read;
 #: Frost Titan: "becomes the target of a spell or ability an opponent controls" read but not derived,
 #: "Whenever this creature enters or attacks" read and derived (603.6a, 508.3a).
-NAMES = ["Wall of Omens", "Blood Artist", "Nanoform Sentinel", "Interface Ace", "Frost Titan", "Lightning Bolt"]
+NAMES = ["Wall of Omens", "Blood Artist", "Drake Haven", "Interface Ace", "Frost Titan", "Lightning Bolt"]
 
 
 def test_trigger_lines_count_read_and_interpreted_trigger_conditions_603_2(oracle_records):
@@ -42,11 +42,12 @@ def test_the_issues_named_cards_have_their_trigger_conditions_interpreted(oracle
 
 def test_conditions_interpreted_follow_the_rules_not_a_list():
     enters = Function("enters", [Function("self")])
-    tapped = Function("becomes_tapped", [Function("self")])
+    tapped = Function("becomes_tapped", [Function("self")])       # rules_asp/time/tap_triggers.lp
+    cycled = Function("cycle_or_discard_card", [Function("you")])   # no rule derives it
     another = Function("dies", [Function("another", [Function("creature")])])
     # a quality no rule evaluates ("another legendary creature" is not a card type or subtype): not derived
     odd = Function("dies", [Function("another", [Function("legendary")])])
-    assert conditions_interpreted([enters, tapped, another, odd]) == {enters, another}
+    assert conditions_interpreted([enters, tapped, cycled, another, odd]) == {enters, tapped, another}
     assert conditions_interpreted([]) == frozenset()
 
 
