@@ -1246,6 +1246,19 @@ class _Sentence(Transformer):
         return [("prevents_next_damage", amount, recipient if isinstance(recipient, tuple) else recipient),
                 ("duration", "this_turn")]
 
+    def all_counters(self, c):
+        return "all"
+
+    def removed_count(self, c):
+        return c[0]
+
+    def remove_counters_effect(self, c):
+        # 122.1: counters removed from an object (Kind "any": "a counter" / "all counters" of every kind)
+        self._not_on_spell("removing counters")
+        n = c[0]
+        kind = next((x for x in c[1:-1] if isinstance(x, tuple)), "any")
+        return [("removes_counters", kind, n, c[-1])]
+
     def prevent_next_time(self, c):
         # 615.8: the next instance of damage from the chosen source (a source of that quality, 609.7a)
         self._not_on_spell("a prevention effect")

@@ -191,10 +191,12 @@ def test_minus_counters_dont_trigger_a_plus_one_counters_ability(kb, game):
 
 
 def test_a_counter_trigger_with_unread_effect_is_undecided_not_guessed(kb, game):
-    # 603.4: an ability whose text is partly unread (Defiant Greatmaw's "remove a -1/-1 counter from
-    # another target creature you control") might hold an intervening "if" clause: its trigger event
-    # occurred (a's wither damage put a -1/-1 counter on it), but whether it triggers is undecided.
-    creature(game, "d", "Defiant Greatmaw", "a")
+    # 603.4: an ability whose text is partly unread (Aragorn, Company Leader's "put one of each of those
+    # kinds of counters on up to one other target creature") might hold an intervening "if" clause: its
+    # trigger event occurred (a's wither damage put a -1/-1 counter on it), but whether it triggers is
+    # undecided. (Defiant Greatmaw's "remove a -1/-1 counter from ..." is read since issue 19's
+    # removes_counters/6.)
+    creature(game, "d", "Aragorn, Company Leader", "a")
     creature(game, "k", "Kulrath Knight", "a")
     game.deal_damage("e", "k", "d", 1)
     out = kb.ask(game).outcomes()

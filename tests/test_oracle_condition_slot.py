@@ -318,3 +318,14 @@ def test_defending_player_is_a_player_of_the_shared_player_phrase(oracle_records
     got = facts(oracle_records, "Agate-Blade Assassin")
     assert {'loses_life("Agate-Blade Assassin",1,1,defending_player,1)', 'gains_life("Agate-Blade Assassin",1,1,you,1)'} <= got
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+@pytest.mark.parametrize("name,expected", [
+    # 122.1: counters removed as an effect (a number or all; of a kind, or of any kind)
+    ("Vampire Hexmage", ['removes_counters("Vampire Hexmage",1,2,any,all,target(permanent))']),
+    ("Armageddon Clock", ['removes_counters("Armageddon Clock",1,3,named(doom),1,self)']),
+    ("Defiant Greatmaw", ['removes_counters("Defiant Greatmaw",1,2,pt("-1","-1"),1,target(object(creature,controlled_by(you),other)))']),
+])
+def test_removing_counters_is_read_by_no_rule(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)

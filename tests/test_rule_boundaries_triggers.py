@@ -28,10 +28,10 @@ def game() -> GameState:
 
 
 # Hapatra's trigger is read in full: it triggers. Greatmaw's effect ("remove a -1/-1 counter from
-# another target creature you control") is not read, so whether it triggers is undecided (unread
-# text may hold an intervening "if", 603.4): no answer rather than a guess, but only when it is named.
+# another target creature you control") is read too (removes_counters/6, which no rule applies: an
+# assumption), so it triggers, but only when it is named.
 @pytest.mark.parametrize("source,recipient,triggered,undecided", [
-    ("ram", "gm", {"hap"}, {"gm"}),      # a's wither source puts -1/-1 counters on a's Greatmaw
+    ("ram", "gm", {"hap", "gm"}, set()),  # a's wither source puts -1/-1 counters on a's Greatmaw
     ("ram", "giant", {"hap"}, set()),    # on b's Hill Giant: "a creature", not "this creature"
     ("ram", "hap", {"hap"}, set()),      # on Hapatra itself: still "a creature"
     ("their_ram", "gm", set(), set()),   # b puts them: not "you" for a's permanents
