@@ -329,3 +329,11 @@ def test_defending_player_is_a_player_of_the_shared_player_phrase(oracle_records
 def test_removing_counters_is_read_by_no_rule(oracle_records, name, expected):
     got = facts(oracle_records, name)
     assert set(expected) <= got, sorted(got)
+
+
+def test_poison_counters_given_as_an_effect_are_read_by_no_rule(oracle_records):
+    # 122.1f: Crypt Cobra "Whenever this creature attacks and isn't blocked, defending player gets a
+    # poison counter."
+    got = facts(oracle_records, "Crypt Cobra")
+    assert 'gets_poison_counters("Crypt Cobra",1,1,defending_player,1)' in got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
