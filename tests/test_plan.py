@@ -214,6 +214,7 @@ def test_a_five_card_lethal_line_needs_its_order_land_goblin_attack_bolt_305_1_6
     assert events.index("cast(alice,gg,1)") < events.index("declare_attackers") < events.index("combat_damage")
     tapped = {str(f) for s in plan.steps for k, f, _ in s.changes if k == "begins" and f.name == "tapped"}
     assert {"tapped(m1)", "tapped(m2)"} <= tapped
+    assert "the mana of each cast is paid from the sources in play, as the state asks payments (601.2g-h)" in plan.assumptions
     timeline = kb.run(_replay(_five_card_puzzle(6), plan))
     assert timeline.finished and not any(s.refused for s in timeline.steps)
     assert atom("life_total(bob,0)") in timeline.steps[-1].state

@@ -201,7 +201,10 @@ def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "cast", "--json", *LIMIT]) == 0
     out = json.loads(capsys.readouterr().out)
     assert set(out) == {"cast", "assumptions", "after_events", "steps", "steps_assumptions", "finished"}
-    assert out["finished"] is True and out["steps_assumptions"] == []
+    # 601.2g-h: no payments asked, no pay_with: the cast's mana is assumed paid, at the time of the cast
+    assert out["finished"] is True and out["steps_assumptions"] == [
+        {"object": "alice", "ability": 0, "text": "mana_assumed_paid(bolt)",
+         "kinds": ["casting", "cost", "outcome", "combat", "characteristics"], "scope": "all", "times": [1]}]
     assert out["after_events"]["time"] == 6 and set(out["after_events"]) == {"cast", "assumptions", "time"}
     assert [c["object"] for c in out["cast"]] == ["bolt"] and out["after_events"]["cast"] == []
     steps = out["steps"]
@@ -237,7 +240,9 @@ def test_ask_json_without_events_keeps_its_shape(tmp_path, shared_data, capsys):
 def test_steps_question_prints_only_the_steps(tmp_path, shared_data, capsys):
     assert main(["ask", str(_scenario(tmp_path, shared_data, BOLT)), "steps", *LIMIT]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert out[0] == "steps:" and "cast:" not in out and "  2. event 1: cast(alice,bolt,1)" in out
+    # what the steps rest on (the Bolt's mana, assumed paid: 601.2g-h), then the steps, no question kind
+    assert out[0].startswith("steps assuming (") and out[1].startswith("  alice text: 'mana_assumed_paid(bolt)'")
+    assert out[2] == "steps:" and "cast:" not in out and "  2. event 1: cast(alice,bolt,1)" in out
 
 
 def test_steps_question_without_events_is_a_usage_error(tmp_path, shared_data, capsys):

@@ -151,8 +151,8 @@ def _cmd_ask(args: argparse.Namespace) -> int:
             parts.append(why)
         if timeline is not None:
             if assumed:
-                parts.append("steps assuming (pyrules cannot read these abilities, or left these effects unapplied; "
-                             "the steps hold only if they don't apply):\n"
+                parts.append("steps assuming (abilities pyrules cannot read, effects it left unapplied, costs it "
+                             "did not check; the steps hold only if these change nothing):\n"
                              + "\n".join(f"  {a.explain()}" for a in assumed))
             parts.append("steps:\n" + "\n".join(f"  {line}" for line in timeline.explain().splitlines()))
         print("\n".join(parts))

@@ -148,8 +148,10 @@ class Plan:
 #: What a line found rests on (planning.lp says why each is so).
 ASSUMPTIONS = (
     "the opponent passes priority and declares no blockers (117.3d, 509.1)",
-    "mana is not tracked in sequences (issue 18): every cost is taken to be paid (601.2g-h)",
+    "mana is not checked: the state asks no payments (GameState.ask_payments), so every cost is taken to be paid (601.2g-h)",
 )
+#: Its mana line where the state asks payments (rules_asp/time/mana_payment_in_sequences.lp).
+PAID = "the mana of each cast is paid from the sources in play, as the state asks payments (601.2g-h)"
 
 
 def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_limit: float, on_step=None) -> Plan:
@@ -187,7 +189,9 @@ def find_line(kb, state, goal: tuple[clingo.Symbol, ...], max_steps: int, time_l
     facts, initial, moment = instance_of(kb, state, program, "a search chooses its own events")
     # 113.6 — the abilities of the state's objects the rule base can't read or interpret (of any scope:
     # a card the line casts is asked about now): a line found, or "no line", holds only if they don't apply
-    assumptions = ASSUMPTIONS + tuple(f"unread: {a.explain()}" for a in moment.assumptions())
+    asked = clingo.Function("payments_asked") in facts
+    assumptions = (ASSUMPTIONS[:1] + ((PAID,) if asked else ASSUMPTIONS[1:])
+                   + tuple(f"unread: {a.explain()}" for a in moment.assumptions()))
     messages: list[str] = []
     ctl = clingo.Control(["--warn=none"], logger=lambda code, msg: messages.append(msg.strip()), message_limit=20)
     with A.ProgramBuilder(ctl) as builder:

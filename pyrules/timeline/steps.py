@@ -164,7 +164,8 @@ class Timeline:
         did is here: the steps are right only if none of these applies.
 
         The answers of each time are built for this (one query per time whose state differs from the
-        time before it; a check of state-based actions that changed nothing adds none).
+        time before it or at which an event happens; a check of state-based actions that changed
+        nothing adds none).
 
         Args:
             question: only those bearing on this question kind (:meth:`Answers.assumptions`); None: all.
@@ -183,6 +184,9 @@ class Timeline:
         # a time whose step changed nothing (a check of state-based actions that performed none, 704.3;
         # a refused event) has the state, so the assumptions, of the time before it
         same_as_before = {s.time for s in self.steps if s.refused is not None or (not s.changes and s.user_event is None)}
+        # ... unless an event happens at that time: its moment's answers speak of it (601.2g-h: a cast
+        # whose mana is assumed paid)
+        same_as_before -= {s.time - 1 for s in self.steps if s.user_event is not None}
         found: dict[Assumption, list[int]] = {}
         current: list[Assumption] = []
         for t in [0] + [s.time for s in self.steps]:
