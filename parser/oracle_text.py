@@ -2342,6 +2342,13 @@ class _Sentence(Transformer):
     def count_subtype_you_control(self, c):
         return ("permanents", ("object", "permanent", ("subtype", str(c[0])), ("controlled_by", "you")))
 
+    def count_other_subtype_you_control(self, c):
+        word = str(next(t for t in c if isinstance(t, Token) and t.type == "SUBTYPE_WORD"))
+        return ("permanents", ("object", "permanent", ("subtype", word), ("controlled_by", "you"), ("other",)))
+
+    def count_subtype_opponents_control(self, c):
+        return ("permanents", ("object", "permanent", ("subtype", str(c[0])), ("controlled_by", "an_opponent")))
+
     def count_cards_in_your_hand(self, c):
         return ("cards_in", "hand", "you")
 

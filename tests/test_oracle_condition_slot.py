@@ -337,3 +337,16 @@ def test_poison_counters_given_as_an_effect_are_read_by_no_rule(oracle_records):
     got = facts(oracle_records, "Crypt Cobra")
     assert 'gets_poison_counters("Crypt Cobra",1,1,defending_player,1)' in got, sorted(got)
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+@pytest.mark.parametrize("name,expected", [
+    # "for each other [subtype] you control" / "for each [subtype] your opponents control" (205.3, 102.2)
+    ("Borderland Behemoth", ['gets_pt_for_each("Borderland Behemoth",1,2,self,"+4","+4",permanents(object(permanent,'
+                             'subtype("Giant"),controlled_by(you),other)))']),
+    ("Crusading Knight", ['gets_pt_for_each("Crusading Knight",1,2,self,"+1","+1",permanents(object(permanent,'
+                          'subtype("Swamp"),controlled_by(an_opponent))))']),
+])
+def test_subtype_counts_of_the_for_each_slot(oracle_records, name, expected):
+    got = facts(oracle_records, name)
+    assert set(expected) <= got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
