@@ -2672,6 +2672,11 @@ class _Sentence(Transformer):
         zone = "hand" if any(isinstance(x, Tree) and x.data == "cast_from_hand" for x in c) else "any_zone"
         return ("cast_by", c[0] if isinstance(c[0], tuple) else ("it",), "you", zone)
 
+    def cond_total_power(self, c):
+        # "creatures you control have total power 8 or greater": the sum of their powers (208.1)
+        n = next(int(t) for t in c if isinstance(t, Token) and t.type == "NUMBER")
+        return ("total_power", c[0], ("at_least", n))
+
     def cond_that_player_cards_in_hand(self, c):
         return ("cards_in", "hand", "that_player", c[-1])
 

@@ -350,3 +350,10 @@ def test_subtype_counts_of_the_for_each_slot(oracle_records, name, expected):
     got = facts(oracle_records, name)
     assert set(expected) <= got, sorted(got)
     assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
+
+
+def test_formidable_total_power_is_an_activation_limit_no_rule_reads(oracle_records):
+    # 602.5b, 208.1: "Activate only if creatures you control have total power 8 or greater."
+    got = facts(oracle_records, "Atarka Pummeler")
+    assert 'activate_only("Atarka Pummeler",1,1,if(total_power(object(creature,controlled_by(you)),at_least(8))))' in got, sorted(got)
+    assert not any(f.startswith("card_unparsed") for f in got), sorted(got)
