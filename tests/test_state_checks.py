@@ -102,8 +102,8 @@ def test_time_limit_must_be_positive(tmp_path, capsys):
 
 
 @pytest.mark.parametrize("toml,expected", [
-    ("players = 3\n", ":1: 'players' must be an array of tables"),
-    ("[[players]]\nplayer = 5\n", ":2: [[players]] #1: add_player: player must be text, not 5 (key 'player')"),
+    ("players = 3\n", ":1:1: 'players' must be an array of tables"),
+    ("[[players]]\nplayer = 5\n", ":2:1: [[players]] #1: add_player: player must be text, not 5 (key 'player')"),
     ("cards = " + "[" * 3000 + "]" * 3000 + "\n", ": TOML nested too deeply"),
 ])
 def test_scenario_with_values_of_the_wrong_kind_gives_a_one_line_error(tmp_path, capsys, toml, expected):
