@@ -388,7 +388,11 @@ class Outcomes:
         refused = clingo.Function("not_a_keyword_counter", [ident(obj), k])
         reasons = ("not_a_keyword_counter",) if refused in set(self._atoms("not_a_keyword_counter")) else ()
         cites = self._cite(sym) if have else self._cite(refused)
-        return Verdict("keyword", obj, keyword, have, reasons, cites)
+        # a "no" has no atom to carry its strength: it is assumed where an assumption bears on the
+        # keywords of obj (an unread grant, 613.1f), as a "yes" is through its atom
+        strength = (self._a._strongest([sym]) if have
+                    else "assumed" if self._a.assumptions("keywords", obj) else "derived")
+        return Verdict("keyword", obj, keyword, have, reasons, cites, strength)
 
     # --- state-based actions --------------------------------------------------------------------
     @_checked
