@@ -496,7 +496,7 @@ class Outcomes:
         no = [a for a in self._atoms("may_not_attack_battle") if tuple(a.arguments) == key]
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
         return Verdict("attack_battle", f"{player}:{battle}", None, bool(yes) and not no,
-                       ("protector",) if no else (), cites)
+                       ("protector",) if no else (), cites, self._a._strongest(yes + no))
 
     # --- tokens ------------------------------------------------------------------------------------
     @_checked
@@ -532,7 +532,8 @@ class Outcomes:
         yes = [a for a in self._atoms("creates_token_copy") if symbol_name(a.arguments[0]) == event]
         no = [a for a in self._atoms("creates_no_token") if symbol_name(a.arguments[0]) == event]
         cites = tuple(sorted({c for a in yes + no for c in self._cite(a)}, key=lambda c: c.rule))
-        return Verdict("token_copy", event, None, bool(yes), ("nonexistent_object",) if no else (), cites)
+        return Verdict("token_copy", event, None, bool(yes), ("nonexistent_object",) if no else (), cites,
+                       self._a._strongest(yes + no))
 
     @_checked
     def triggered_tokens(self) -> list[TriggeredTokens]:
