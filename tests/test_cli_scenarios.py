@@ -156,3 +156,15 @@ def test_ask_format_prints_every_section_method_and_event_with_its_keys(capsys):
     assert "  combat_damage: assignments = None" in out and "  declare_blockers: blocks" in out
     listed = {line.split(":")[0].strip() for line in out if line.startswith("  ") and not line.startswith("   ")}
     assert set(_builder_methods()) | set(event_kinds()) <= listed
+
+
+def test_a_misspelt_card_name_is_refused_with_the_closest_name(tmp_path, shared_data, capsys):
+    import json as _json
+    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{p}.json") for p in ("A-K", "L-Z")]
+    path = tmp_path / "blot.toml"
+    path.write_text(f"cards = {_json.dumps(cards)}\n" + '[[players]]\nplayer = "alice"\n[[objects]]\nobj = "b"\n'
+                    'card = "Lightning Blot"\nzone = "hand"\nowner = "alice"\n', encoding="utf-8")
+    assert main(["ask", str(path)]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err.startswith(f"pyrules: error: {path}:6:1: unknown card 'Lightning Blot'")
+    assert err.endswith("did you mean 'Lightning Bolt'?)") and "\n" not in err

@@ -458,6 +458,20 @@ def card_with_face(paths: Iterable[str | Path], face_name: str) -> str | None:
     ``face_name`` (a transforming card's back face, a split card's half: 712.1, 709.1), or None. For
     an error's hint only: records are looked at, not read as cards, and an unreadable file is passed
     over (the error that asks has its own cause)."""
+    return _card_hint(paths, face_name)[0]
+
+
+def close_card_name(paths: Iterable[str | Path], name: str) -> str | None:
+    """The card name of the JSON card files ``paths`` closest to ``name`` (a misspelling: "Lightning
+    Blot"), or None; for an error's hint only, like :func:`card_with_face`."""
+    return _card_hint(paths, name)[1]
+
+
+def _card_hint(paths: Iterable[str | Path], name: str) -> tuple[str | None, str | None]:
+    """(the card with a face named ``name``, the closest card name) over the JSON files ``paths``."""
+    import difflib
+
+    names: list[str] = []
     for path in paths:
         if not str(path).lower().endswith(".json"):
             continue
@@ -466,11 +480,14 @@ def card_with_face(paths: Iterable[str | Path], face_name: str) -> str | None:
         except CardTextError:
             continue
         for rec in data if isinstance(data, list) else ():
-            faces = rec.get("card_faces") if isinstance(rec, dict) else None
-            if isinstance(faces, list) and isinstance(rec.get("name"), str) and any(
-                    isinstance(f, dict) and f.get("name") == face_name for f in faces):
-                return rec["name"]
-    return None
+            if not isinstance(rec, dict) or not isinstance(rec.get("name"), str):
+                continue
+            names.append(rec["name"])
+            faces = rec.get("card_faces")
+            if isinstance(faces, list) and any(isinstance(f, dict) and f.get("name") == name for f in faces):
+                return rec["name"], None
+    close = difflib.get_close_matches(name, names, n=1, cutoff=0.8)
+    return None, (close[0] if close else None)
 
 
 def cards_from_text(text: str, source: str = "<plain card>") -> list[CardDefinition]:
