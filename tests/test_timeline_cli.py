@@ -20,11 +20,7 @@ from pyrules.facts.scenario import event_kinds, load_scenario
 LIMIT = ["--time-limit", "120"]
 
 
-def _scenario(tmp_path: Path, shared_data: Path, body: str) -> Path:
-    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{part}.json") for part in ("A-K", "L-Z")]
-    path = tmp_path / "s.toml"
-    path.write_text(f"cards = {json.dumps(cards)}\n" + body, encoding="utf-8")
-    return path
+from timeline_helpers import oracle_scenario as _scenario  # noqa: E402
 
 
 PLAYERS = '''[[players]]

@@ -8,7 +8,7 @@ refusal and no assumption (a newcomer's finding).
 
 from __future__ import annotations
 
-from timeline_helpers import atom, holds, two_player_state, user_steps
+from timeline_helpers import atom, holds, oracle_scenario, two_player_state, user_steps
 from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
 
 
@@ -90,9 +90,7 @@ def test_a_scenario_states_the_assignment_with_its_combat_damage_event(tmp_path,
     import json
 
     from pyrules.cli import main
-    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{p}.json") for p in ("A-K", "L-Z")]
-    path = tmp_path / "trample.toml"
-    path.write_text(f"cards = {json.dumps(cards)}\n" + '''
+    path = oracle_scenario(tmp_path, shared_data, '''
 [[players]]
 player = "alice"
 [[players]]
@@ -129,7 +127,7 @@ blocks = {bears = "maw"}
 [[events]]
 kind = "combat_damage"
 assignments = {maw = {bears = 2, bob = 4}}
-''', encoding="utf-8")
+''', name="trample.toml")
     assert main(["ask", str(path), "steps", "--json", "--time-limit", "120"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["finished"] and "life_total(bob,16)" in out["steps"][-1]["state"]

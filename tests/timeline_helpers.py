@@ -31,6 +31,16 @@ def two_player_state(*objects, active="alice", phase="precombat_main", step=None
     return s
 
 
+def oracle_scenario(tmp_path, shared_data, body: str, name: str = "s.toml"):
+    """A scenario file in ``tmp_path``: ``body`` (TOML) after a ``cards`` key naming the two compact
+    Oracle files of ``shared_data``; its path."""
+    import json
+    cards = [str(shared_data / "cards" / f"scryfall-oracle-compact-{part}.json") for part in ("A-K", "L-Z")]
+    path = tmp_path / name
+    path.write_text(f"cards = {json.dumps(cards)}\n" + body, encoding="utf-8")
+    return path
+
+
 def holds(timeline, text: str, time: int | None = None) -> bool:
     """Whether fluent ``text`` holds at ``time`` (default: after the last step)."""
     state = timeline.steps[-1].state if time is None else timeline.state_at(time)

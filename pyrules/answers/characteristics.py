@@ -101,6 +101,12 @@ def _ability(answers: "Answers", term: clingo.Symbol, kind: clingo.Symbol) -> Ab
     return AbilityRead(str(term), str(kind), face, index, text)
 
 
+def subtypes_token_name(parts) -> str:
+    """111.4 — the name of a token its creating effect did not name: its subtypes, in the order
+    created (``parts``: (index, subtype) pairs of token_name_part/3), plus the word "Token"."""
+    return " ".join([s for _, s in sorted(parts)] + ["Token"])
+
+
 def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol]) -> Characteristics:
     """The :class:`Characteristics` of ``obj`` from its ``characteristic/2`` and
     ``characteristic_unknown/2`` atoms (``atoms``) and its ``defined_power_toughness/3``."""
@@ -137,7 +143,7 @@ def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol
 
     colors = None if "colors" in unknown else tuple(sorted(COLOR_WORDS.get(c, c) for c in values.get("color", ())))
     cites = tuple(sorted({c for a in atoms for c in answers.citations(a)}, key=lambda c: c.rule))
-    names = tuple(values.get("name", ())) + ((" ".join(s for _, s in sorted(parts)) + " Token",) if parts else ())
+    names = tuple(values.get("name", ())) + ((subtypes_token_name(parts),) if parts else ())
     return Characteristics(
         obj, names, colors, tuple(sorted(values.get("card_type", ()))), tuple(sorted(values.get("supertype", ()))),
         tuple(sorted(values.get("subtype", ()))), one("mana_value"), one("power"), one("toughness"),

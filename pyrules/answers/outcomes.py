@@ -509,9 +509,9 @@ class Outcomes:
             if n.name == "named":
                 name = symbol_name(n.arguments[0])
             else:  # subtypes_plus_token: rendering the rule base's answer
-                parts = sorted((s.arguments[1].number, symbol_name(s.arguments[2]))
-                               for s in self._atoms("token_name_part") if symbol_name(s.arguments[0]) == obj)
-                name = " ".join([w for _, w in parts] + ["Token"])
+                from pyrules.answers.characteristics import subtypes_token_name
+                name = subtypes_token_name((s.arguments[1].number, symbol_name(s.arguments[2]))
+                                           for s in self._atoms("token_name_part") if symbol_name(s.arguments[0]) == obj)
             return Outcome("token_name", (name,), self._cite(a))
         raise QueryError(f"{obj!r} is not a token of this state")
 

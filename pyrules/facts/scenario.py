@@ -159,9 +159,8 @@ class Scenario:
                               for key, value in arguments.items() if value == name), None)
                 line = _key_line(self.text, *entry) if entry else None
                 where = f"; [[{entry[0]}]] #{entry[1] + 1}, key {entry[2]}" if entry else ""
-                from pyrules.inputs.cards import card_with_face, close_card_name
-                owner = card_with_face(self.card_files, name)
-                close = None if owner else close_card_name(self.card_files, name)
+                from pyrules.inputs.cards import card_name_hints
+                owner, close = card_name_hints(self.card_files, name)  # one scan of the files
                 hint = (f"; it is a face of {owner!r}: name that card (712.1, 709.1)" if owner
                         else f"; did you mean {close!r}?" if close else "")
                 raise ScenarioError(f"unknown card {name!r} (not in the scenario's card files{where}{hint})",

@@ -461,10 +461,11 @@ def card_with_face(paths: Iterable[str | Path], face_name: str) -> str | None:
     return _card_hint(paths, face_name)[0]
 
 
-def close_card_name(paths: Iterable[str | Path], name: str) -> str | None:
-    """The card name of the JSON card files ``paths`` closest to ``name`` (a misspelling: "Lightning
-    Blot"), or None; for an error's hint only, like :func:`card_with_face`."""
-    return _card_hint(paths, name)[1]
+def card_name_hints(paths: Iterable[str | Path], name: str) -> tuple[str | None, str | None]:
+    """For an unknown card ``name``, in one scan of the JSON card files ``paths``: (the card with a
+    face so named, :func:`card_with_face`; else the closest card name, a misspelling's: "Lightning
+    Blot" -> "Lightning Bolt", or None). For an error's hint only."""
+    return _card_hint(paths, name)
 
 
 def _card_hint(paths: Iterable[str | Path], name: str) -> tuple[str | None, str | None]:

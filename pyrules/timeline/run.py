@@ -307,7 +307,8 @@ def run_timeline(kb, state):
     time_limit = kb.time_limit
     rule_text = kb.rule_text
 
-    static: list = []  # the whole base's atoms, computed on the first answers asked, then their predicates
+    static: list[list[clingo.Symbol]] = []  # the whole base's atoms, computed on the first answers asked
+    with_atoms: list[frozenset] = []  # the predicates with atoms before any step (the instance's, the base's)
     built: dict[int, Answers] = {}
 
     def answers(t: int, fluents: frozenset[clingo.Symbol], limit: float | None = None) -> Answers:
@@ -328,10 +329,10 @@ def run_timeline(kb, state):
             if t in result.scheduled:
                 # the predicates with atoms before the step: the instance's and the whole base's
                 # (static[0]; the run's own static part is the transition's, a subset)
-                if len(static) == 1:
-                    static.append(result.instance | frozenset((a.name, len(a.arguments)) for a in static[0]))
+                if not with_atoms:
+                    with_atoms.append(result.instance | frozenset((a.name, len(a.arguments)) for a in static[0]))
                 step = specialized_step(answers_program(program, transition()), result.scheduled[t],
-                                        static[1], to_roots=False)
+                                        with_atoms[0], to_roots=False)
             symbols = answers_symbols_at(program, static[0], fluents, result.previous.get(t - 1, ()), t,
                                          deadline - _time.monotonic(), step)
         except MemoryError:
