@@ -164,15 +164,25 @@ def test_unknown_predefined_token_kind_is_refused_not_named_token(kb_of):
     kb_of(HILL_GIANT).ask(s2)  # the defined kind is accepted
 
 
-def test_shield_counter_is_refused_rather_than_ignored_in_a_destroy_outcome(kb_of):
-    # 122.1c: a shield counter replaces "destroyed" by removing the counter; not modelled here, so a
-    # Hill Giant with one is refused instead of answered "put into the graveyard" (701.8a).
+def test_stun_counter_is_refused_rather_than_ignored_in_a_destroy_outcome(kb_of):
+    # 122.1d: a stun counter replaces "becomes untapped"; not modelled here, so a Hill Giant with one
+    # is refused instead of answered as if it had none. (Shield counters, 122.1c, are applied:
+    # test_shield_counter_replaces_the_destruction_122_1c.)
+    s = own_main_phase()
+    s.add_object("h", HILL_GIANT, "battlefield", "a")
+    s.add_counters("h", "stun", 1)
+    s.destroy("d", "h")
+    with pytest.raises(QueryError, match=r'^add_counters: kind .*counter_rule_not_modelled\("122.1d"\)'):
+        kb_of(HILL_GIANT).ask(s)
+
+
+def test_shield_counter_replaces_the_destruction_122_1c(kb_of):
     s = own_main_phase()
     s.add_object("h", HILL_GIANT, "battlefield", "a")
     s.add_counters("h", "shield", 1)
     s.destroy("d", "h")
-    with pytest.raises(QueryError, match=r'^add_counters: kind .*counter_rule_not_modelled\("122.1c"\)'):
-        kb_of(HILL_GIANT).ask(s)
+    (result,) = kb_of(HILL_GIANT).ask(s).outcomes().destroy_results("d")
+    assert result.args == ("d", "shield_counter_removed(h)") and {"122.1c", "614.1a"} <= rules(result)
 
 
 def _destroy_with_replacement(kb, *replacements, shield=False):

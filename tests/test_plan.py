@@ -79,14 +79,14 @@ def test_no_line_plays_two_lands_in_one_turn_305_2(kb_of):
     assert one.found and [str(x.event) for x in one.actions()] == ["play_land(alice,m2)"]
 
 
-def test_a_search_refuses_what_the_moment_refuses_122_1c(kb_of):
-    # A shield counter (122.1c) is refused by kb.ask (no rule applies it): the search refuses the
-    # state too, rather than finding a line that destroys the shielded Bears as if it weren't there.
+def test_a_search_refuses_what_the_moment_refuses_122_1d(kb_of):
+    # A stun counter (122.1d) is refused by kb.ask (no rule applies it): the search refuses the
+    # state too, rather than finding a line as if it weren't there.
     from pyrules.errors import StateValueError
     kb = kb_of("Murder", "Grizzly Bears")
     s = two_player_state(("murder", "Murder", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
-    s.add_counters("bears", "shield", 1)
-    with pytest.raises(StateValueError, match=r"counters\(bears,shield,1\).*122\.1c"):
+    s.add_counters("bears", "stun", 1)
+    with pytest.raises(StateValueError, match=r"counters\(bears,stun,1\).*122\.1d"):
         kb.plan(s, "in_zone(bears, graveyard)", max_steps=4, time_limit=LIMIT)
 
 

@@ -9,17 +9,18 @@ from pyrules.errors import StateValueError
 from timeline_helpers import kb_of, two_player_state  # noqa: F401 — kb_of is a fixture
 
 
-def test_a_shield_counter_refused_in_the_moment_is_refused_for_the_sequence_122_1c(kb_of):
-    # 122.1c: a shield counter replaces destruction and damage; no rule here applies it. Before, the
-    # sequence destroyed the shielded Bears with Murder and answered as if the counter were not there.
+def test_a_stun_counter_refused_in_the_moment_is_refused_for_the_sequence_122_1d(kb_of):
+    # 122.1d: a stun counter replaces untapping; no rule here applies it, so a sequence from a state
+    # with one is refused, never run as if the counter were not there. (Shield counters, 122.1c:
+    # tests/test_timeline_shield_counters.py.)
     kb = kb_of("Murder", "Grizzly Bears")
     s = two_player_state(("murder", "Murder", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
-    s.add_counters("bears", "shield", 1)
+    s.add_counters("bears", "stun", 1)
     s.then_cast("alice", "murder", targets=["bears"])
     s.then_resolve()
-    with pytest.raises(StateValueError, match=r"counters\(bears,shield,1\).*122\.1c"):
+    with pytest.raises(StateValueError, match=r"counters\(bears,stun,1\).*122\.1d"):
         kb.ask(s)
-    with pytest.raises(StateValueError, match=r"counters\(bears,shield,1\).*122\.1c"):
+    with pytest.raises(StateValueError, match=r"counters\(bears,stun,1\).*122\.1d"):
         kb.run(s)
 
 
