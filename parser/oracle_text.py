@@ -1275,6 +1275,11 @@ class _Sentence(Transformer):
         lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
         return [("if_would_die_instead", ref, "exile", lasting)]
 
+    def dies_replacement_self(self, c):
+        # 614.1a, 700.4: "If this creature would die, exile it instead" — the object itself (SELF)
+        lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
+        return [("if_would_die_instead", ("self",), "exile", lasting)]
+
     def prevent_all_combat_damage(self, c):
         if c[0] != "combat_damage":
             raise ValueError("prevent all damage that would be dealt this turn: not read here")
