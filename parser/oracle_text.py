@@ -1275,6 +1275,14 @@ class _Sentence(Transformer):
         lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
         return [("if_would_die_instead", ref, "exile", lasting)]
 
+    def damage_unpreventable(self, c):
+        # 615.12: damage_unpreventable(C, F, A), with effect_duration this_turn when it says so
+        return [("damage_unpreventable",)] + [x for x in c if x == ("duration", "this_turn")]
+
+    def cant_gain_life(self, c):
+        # 119.7: cant_gain_life(C, F, A, Who), with effect_duration this_turn when it says so
+        return [("cant_gain_life", c[0])] + [x for x in c[1:] if x == ("duration", "this_turn")]
+
     def dies_replacement_self(self, c):
         # 614.1a, 700.4: "If this creature would die, exile it instead" — the object itself (SELF)
         lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"

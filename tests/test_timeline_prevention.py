@@ -78,3 +78,34 @@ def test_a_shield_beside_a_shield_counter_is_the_controllers_order_616_1(kb_of):
     s = _salve_then("Shock", target="d", card="Dapper Shieldmate", counters=[("shield", 1)])
     tl = kb_of("Healing Salve", "Shock", "Dapper Shieldmate").run(s)
     assert not tl.finished and "outcome_unknown(d)" in str(tl.steps[-1].refused)
+
+
+def test_skullcrack_damage_cant_be_prevented_and_reduces_no_shield_615_12(kb_of):
+    # Healing Salve's shield on bob (3), then Skullcrack: "Damage can't be prevented this turn" comes
+    # first in its text (608.2c), so its own 3 are dealt and the shield stays at 3 (615.12).
+    # "Players can't gain life this turn" is read, not applied: an unapplied effect, listed.
+    kb = kb_of("Healing Salve", "Skullcrack")
+    s = two_player_state(("hs", "Healing Salve", "hand", "alice"), ("sk", "Skullcrack", "hand", "alice"))
+    s.then_cast("alice", "hs", targets=["bob"], modes=[2])
+    s.then_resolve()
+    s.then_cast("alice", "sk", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "life_total(bob,17)")
+    (shield,) = [f for f in tl.steps[-1].state if f.name == "prevention_shield"]
+    assert str(shield.arguments[1]) == "bob" and str(shield.arguments[2]) == "3"
+    (began,) = _changes(tl, "begins", "no_damage_prevention")
+    assert "615.12" in began.citations
+    assert _unapplied(tl) == ["unapplied_effect(sk,1,effect(cant_gain_life))"]
+
+
+def test_without_skullcrack_the_shield_prevents_a_shocks_damage_615_7(kb_of):
+    kb = kb_of("Healing Salve", "Shock")
+    s = two_player_state(("hs", "Healing Salve", "hand", "alice"), ("sh", "Shock", "hand", "alice"))
+    s.then_cast("alice", "hs", targets=["bob"], modes=[2])
+    s.then_resolve()
+    s.then_cast("alice", "sh", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished and holds(tl, "life_total(bob,20)") and holds(tl, "prevention_shield(effect(hs,mode(1,2),3),bob,1)")
