@@ -1,8 +1,11 @@
 """Keyword triggered abilities read from their CR definitions, posed as event sequences with real
 cards (rules_asp/time/keyword_triggers.lp): persist (702.79a, Kitchen Finks) and undying (702.93a,
-Young Wolf)."""
+Young Wolf), prowess (702.108a, Monastery Swiftspear) and exalted (702.83a, Akrasan Squire and Noble
+Hierarch)."""
 
 from __future__ import annotations
+
+from pyrules.facts.events import trigger_occurrence
 
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
@@ -110,3 +113,45 @@ def test_a_creature_spell_or_the_opponents_spell_triggers_no_prowess_702_108a(kb
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps)
+
+
+def _exalted_combat(attackers):
+    s = _state(("sq", "Akrasan Squire", "battlefield", "alice"), ("nh", "Noble Hierarch", "battlefield", "alice"),
+               phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers(attackers)
+    return s
+
+
+def test_akrasan_squire_attacking_alone_gets_plus_one_for_each_exalted_source_702_83a(kb_of):
+    # alice's Akrasan Squire (1/1, exalted) attacks alone, Noble Hierarch (exalted) stays home: two
+    # exalted triggers (702.83a, one from each permanent), both on the Squire: a 3/3, bob 20 - 3 = 17
+    kb = kb_of("Akrasan Squire", "Noble Hierarch")
+    s = _exalted_combat({"sq": "bob"})
+    s.then_put_triggers(order=[trigger_occurrence("sq", "sq"), trigger_occurrence("nh", "sq")])
+    s.then_resolve()
+    s.then_resolve()
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    declare = _user_steps(tl)[0]
+    t = declare.time - 1
+    assert _pending(declare) == [f"pending_trigger(ability(nh,keyword(exalted),occurrence({t},sq)),alice)",
+                                 f"pending_trigger(ability(sq,keyword(exalted),occurrence({t},sq)),alice)"]
+    cites = {r for c in declare.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+    assert {"702.83a", "702.83b"} <= cites
+    assert sorted(str(f.arguments[1]) for f in tl.steps[-1].state if f.name == "modifies_pt") == ["sq", "sq"]
+    assert _holds(tl, "life_total(bob,17)")
+    assert tl.final.assumptions() == []
+
+
+def test_two_attackers_trigger_no_exalted_702_83b(kb_of):
+    # the Squire and the Hierarch (0/1) attack together: neither attacks alone, no trigger; bob 19
+    kb = kb_of("Akrasan Squire", "Noble Hierarch")
+    s = _exalted_combat({"sq": "bob", "nh": "bob"})
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert not any(_pending(st) for st in tl.steps)
+    assert _holds(tl, "life_total(bob,19)")
