@@ -1275,6 +1275,21 @@ class _Sentence(Transformer):
         lasting = "this_turn" if any(x == ("duration", "this_turn") for x in c[1:]) else "always"
         return [("if_would_die_instead", ref, "exile", lasting)]
 
+    def graveyard_exile_replacement(self, c):
+        # 614.1a: if_put_into_graveyard_instead(C, F, A, card | card_or_token, any | opponent, exile)
+        objects = "card_or_token" if any(getattr(x, "data", None) == "graveyard_token" for x in c) else "card"
+        whose = next(x for x in c if x in ("any", "opponent"))
+        return [("if_put_into_graveyard_instead", objects, whose, "exile")]
+
+    def graveyard_token(self, c):
+        return Tree("graveyard_token", [])
+
+    def any_graveyard(self, c):
+        return "any"
+
+    def opponents_graveyard(self, c):
+        return "opponent"
+
     def damage_unpreventable(self, c):
         # 615.12: damage_unpreventable(C, F, A), with effect_duration this_turn when it says so
         return [("damage_unpreventable",)] + [x for x in c if x == ("duration", "this_turn")]

@@ -175,12 +175,12 @@ def test_the_plan_command_refuses_a_bad_goal_with_one_line(tmp_path, shared_data
 
 
 def test_a_line_with_an_unread_ability_in_play_says_it_rests_on_it_113_6(kb_of):
-    # Rest in Peace on bob's battlefield: its replacement (614.1a, "exile it instead") is read by no
-    # rule. A line that Bolts the Bears "into the graveyard" holds only if it doesn't apply, and a
+    # Void Maw on bob's battlefield: its replacement (614.1a, "If another creature would die, exile it
+    # instead") is read by no rule. (Rest in Peace's is read since issue 17.) A line that Bolts the Bears "into the graveyard" holds only if it doesn't apply, and a
     # "no line" answer rests on it too: both say so (before, a plan listed only the search's narrowing).
-    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Rest in Peace")
+    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Void Maw")
     s = two_player_state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
-                         ("rip", "Rest in Peace", "battlefield", "bob"))
+                         ("rip", "Void Maw", "battlefield", "bob"))
     plan = kb.plan(s, "cast(bolt)", max_steps=4, time_limit=LIMIT)
     assert plan.found
     unread = [a for a in plan.assumptions if a.startswith("unread: rip ability 2:")]

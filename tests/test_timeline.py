@@ -493,11 +493,11 @@ def test_a_moments_event_given_with_the_state_is_refused_in_a_sequence(kb_of):
 
 
 def test_the_sequences_assumptions_follow_an_unread_ability_from_the_time_it_functions_113_6(kb_of):
-    # Rest in Peace cast from alice's hand: its replacement effect (614.1a, read by no rule) functions
+    # Void Maw cast from alice's hand: its replacement effect (614.1a, read by no rule) functions
     # once it is a spell on the stack and then a permanent (113.6), so every step from the cast on rests
     # on it; in the hand it bears only on answers about casting it (113.6d-f: scope "rip").
-    kb = kb_of("Rest in Peace")
-    s = _state(("rip", "Rest in Peace", "hand", "alice"))
+    kb = kb_of("Void Maw")
+    s = _state(("rip", "Void Maw", "hand", "alice"))
     s.then_cast("alice", "rip")
     s.then_resolve()
     tl = kb.run(s)

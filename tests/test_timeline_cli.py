@@ -358,13 +358,13 @@ pays = {1 = "colored(g)"}
     assert "refused, announcement_illegal(payment(1))" in capsys.readouterr().out
 
 
-# Rest in Peace on bob's battlefield: its replacement effect (614.1a: "exile it instead") is read by no
-# rule, so the steps that put Lightning Bolt and Grizzly Bears into the graveyard hold only if it does not
+# Void Maw on bob's battlefield: its replacement effect (614.1a: "If another creature would die, exile it
+# instead") is read by no rule, so the steps that put Lightning Bolt and Grizzly Bears into the graveyard hold only if it does not
 # apply. The steps must say so, even when only the steps are asked (before, `ask FILE steps` printed
 # them with no assumption: a silent wrong answer, 614.6).
 RIP_BOLT = BOLT.replace('''[[effects]]''', '''[[objects]]
 obj = "rip"
-card = "Rest in Peace"
+card = "Void Maw"
 zone = "battlefield"
 owner = "bob"
 [[effects]]''', 1)
@@ -376,7 +376,7 @@ def test_steps_list_the_unread_abilities_they_rest_on(tmp_path, shared_data, cap
     out = capsys.readouterr().out.splitlines()
     assert out[0].startswith("steps assuming (")
     line = next(x for x in out[1:out.index("steps:")] if x.startswith("  rip ability 2:"))
-    assert "would be put into a graveyard from anywhere, exile it instead" in line
+    assert "If another creature would die, exile it instead" in line
     assert "outcome" in line and line.endswith("(times 0-6)")
     assert main(["ask", str(path), "steps", "--json", *LIMIT]) == 0
     listed = json.loads(capsys.readouterr().out)["steps_assumptions"]
