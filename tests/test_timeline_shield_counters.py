@@ -78,3 +78,39 @@ def test_a_regeneration_shield_beside_it_is_the_controllers_choice_616_1(kb_of):
     s.then_destroy("d")
     tl = kb.run(s)
     assert not tl.finished and "destroy_undecided(d)" in str(tl.steps[-1].refused)
+
+
+def test_holy_day_beside_a_shield_counter_is_the_controllers_order_616_1(kb_of):
+    # Holy Day prevents the combat damage; applied first, the shield counter stays, applied second
+    # there is no damage left for it... the controller chooses (616.1): no outcome is guessed.
+    kb = kb_of("Dapper Shieldmate", "Grizzly Bears", "Holy Day")
+    s = two_player_state(("a1", "Grizzly Bears", "battlefield", "alice"), ("d", "Dapper Shieldmate", "battlefield", "bob"),
+                         ("hd", "Holy Day", "hand", "alice"), phase="combat", step="beginning_of_combat")
+    s.add_counters("d", "shield", 1)
+    s.then_declare_attackers({"a1": "bob"})
+    s.then_declare_blockers({"d": "a1"})
+    s.then_cast("alice", "hd")
+    s.then_resolve()
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert not tl.finished and "outcome_unknown(d)" in str(tl.steps[-1].refused)
+
+
+def test_a_moments_damage_to_a_shielded_creature_is_prevented_122_1c(kb_of):
+    # The moment (kb.ask): Hill Giant with a shield counter dealt 3 by a Bears: no damage result, and
+    # one shield counter fewer after the event.
+    from pyrules import GameState
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    s.add_object("g", "Hill Giant", "battlefield", "b", controller="b")
+    s.add_object("x", "Grizzly Bears", "battlefield", "a", controller="a")
+    s.add_counters("g", "shield", 2)
+    s.deal_damage("e", "x", "g", 3)
+    out = kb_of("Hill Giant", "Grizzly Bears").ask(s).outcomes()
+    assert out.damage_results("e") == []
+    (prevented,) = out.results("damage_prevented")
+    assert prevented.args == ("e", "x", "g", "3") and {c.rule for c in prevented.citations} == {"122.1c", "615.1a"}
+    assert [r.args for r in out.results("counters_after")] == [("g", "shield", "1")]
+    assert ("g", "0") in [r.args for r in out.results("damage_marked_after")]
