@@ -155,3 +155,23 @@ def test_two_attackers_trigger_no_exalted_702_83b(kb_of):
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps)
     assert _holds(tl, "life_total(bob,19)")
+
+
+def test_a_second_instance_of_prowess_is_listed_not_dropped_702_108b(kb_of):
+    # Bria, Riptide Rogue: "Other creatures you control have prowess": alice's Swiftspear has two
+    # instances, each triggering separately (702.108b); one is put on the stack, the other is listed as
+    # an assumption of every later answer; Bria itself has one (its own; "other").
+    kb = kb_of("Monastery Swiftspear", "Bria, Riptide Rogue", "Lightning Bolt")
+    s = _state(("sw", "Monastery Swiftspear", "battlefield", "alice"), ("br", "Bria, Riptide Rogue", "battlefield", "alice"),
+               ("bolt", "Lightning Bolt", "hand", "alice"))
+    s.then_cast("alice", "bolt", targets=["bob"])
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    seen = next(st for st in tl.steps if _pending(st))
+    t = seen.time - 1
+    assert f"pending_trigger(ability(sw,keyword(prowess),{t}),alice)" in _pending(seen)
+    listed = [c for c in seen.changes if c.fluent.name == "unapplied_effect"]
+    assert [str(c.fluent) for c in listed] == ["unapplied_effect(sw,0,keyword_instances_read_as_one(prowess))"]
+    assert "702.108b" in listed[0].citations
+    assert [(a.object, a.text) for a in tl.final.assumptions()] == [
+        ("sw", "effect_not_applied(keyword_instances_read_as_one(prowess))")]
