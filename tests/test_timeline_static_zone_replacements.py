@@ -110,3 +110,17 @@ def test_void_maw_unread_is_an_assumption_of_the_destroy_it_could_replace(kb_of)
     (maw,) = [a for a in tl.assumptions("outcome") if a.assumption.object == "maw" and a.assumption.ability == 2]
     assert maw.assumption.text == "If another creature would die, exile it instead"
     assert resolve_time in maw.times and 0 in maw.times
+
+
+def test_a_creature_exiled_instead_does_not_die_so_persist_does_not_trigger_700_4(kb_of):
+    # Kitchen Finks destroyed under Rest in Peace: exiled instead, it never dies (700.4), so its
+    # persist (702.79a: "When this permanent is put into a graveyard from the battlefield") doesn't trigger.
+    kb = kb_of("Rest in Peace", "Murder", "Kitchen Finks")
+    s = two_player_state(("rip", "Rest in Peace", "battlefield", "alice"), ("f", "Kitchen Finks", "battlefield", "bob"),
+                         ("m", "Murder", "hand", "alice"))
+    s.then_cast("alice", "m", targets=["f"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert holds(tl, "in_zone(f,exile)")
+    assert not any("trigger" in f.name for st in tl.steps for f in st.state)
