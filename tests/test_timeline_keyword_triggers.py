@@ -72,6 +72,12 @@ def test_young_wolf_with_a_plus_counter_does_not_return_603_4(kb_of):
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps) and _holds(tl, "in_zone(yw,graveyard)")
+    # why not (603.4): the answers of the moment it died say its intervening "if" was false
+    died = next(st for st in tl.steps if _atom("in_zone(yw,graveyard)") in st.state)
+    verdicts = [d for d in died.before.trigger_verdicts() if d.other == "yw:keyword(undying)"]
+    assert [(d.subject, d.allowed, d.reasons) for d in verdicts] == [
+        ("put_into_graveyard_from_battlefield(yw)", False, ("had_counter(pt(1,1))",))]
+    assert {"603.4", "603.10a"} <= {c.rule for c in verdicts[0].citations}
 
 
 def test_monastery_swiftspear_prowess_gets_plus_one_for_a_noncreature_spell_and_hits_for_two_702_108a(kb_of):
