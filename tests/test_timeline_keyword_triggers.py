@@ -161,6 +161,11 @@ def test_two_attackers_trigger_no_exalted_702_83b(kb_of):
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps)
     assert _holds(tl, "life_total(bob,19)")
+    # why not (702.83b): the answers of the declaration say each exalted source's was not alone
+    declare = _user_steps(tl)[0]
+    verdicts = sorted((d.subject, d.other, d.allowed, d.reasons) for d in declare.before.trigger_verdicts())
+    assert verdicts == [(f"attacks_alone({a})", f"{s}:keyword(exalted)", False, ("attackers(2)",))
+                        for a in ("nh", "sq") for s in ("nh", "sq")]
 
 
 def test_a_second_instance_of_prowess_is_listed_not_dropped_702_108b(kb_of):
