@@ -1,0 +1,37 @@
+"""Room permanents in a sequence (rules_asp/time/rooms.lp; issue 17): the unlocked designations are
+fluents, given as the Room enters (709.5d) and ended as it leaves (400.7); on the battlefield a Room
+has the name and mana cost of its unlocked halves only (709.5, 709.5c; split_cards.lp)."""
+
+from __future__ import annotations
+
+from timeline_helpers import atom as _atom
+from timeline_helpers import two_player_state as _state
+from timeline_helpers import user_steps as _user_steps
+from timeline_helpers import kb_of  # noqa: F401 (the fixture: a time limit for sequences)
+
+ROOM = "Bottomless Pool // Locker Room"  # {U} // {4}{U}, Enchantment — Room
+
+
+def test_a_room_cast_as_its_right_half_enters_with_only_that_door_unlocked_709_5d(kb_of):
+    kb = kb_of(ROOM)
+    s = _state(("room", ROOM, "hand", "alice"))
+    s.ask_characteristics()
+    s.then_cast("alice", "room", face=2)          # Locker Room
+    s.then_resolve()
+    s.then_move("room", "hand")                   # 400.7: a new object, its designations gone
+    s.then_move("room", "battlefield")            # 709.5d: put there, not cast: neither door unlocked
+    tl = kb.run(s)
+    cast, resolve, bounce, put = _user_steps(tl)
+    assert _atom("door_unlocked(room,2)") in resolve.state and _atom("door_unlocked(room,1)") not in resolve.state
+    entered = next(c for c in resolve.changes if c.fluent == _atom("door_unlocked(room,2)"))
+    assert "709.5d" in entered.citations
+    (c,) = resolve.after.characteristics("room")
+    assert c.names == ("Locker Room",) and c.mana_value == 5          # not Bottomless Pool's {U} (709.5)
+    assert c.card_types == ("enchantment",) and c.subtypes == ("Room",)  # 709.5a
+    assert not any(f.name in ("door_unlocked", "doors_recorded") for f in bounce.state)
+    (c,) = bounce.after.characteristics("room")
+    assert set(c.names) == {"Bottomless Pool", "Locker Room"} and c.mana_value == 6   # 709.4: in the hand
+    assert _atom("doors_recorded(room)") in put.state
+    assert not any(f.name == "door_unlocked" for f in put.state)
+    (c,) = put.after.characteristics("room")
+    assert c.names == () and c.mana_value == 0                        # both doors locked (202.3a)
