@@ -230,6 +230,20 @@ class EventsMixin:
         whether they may; played, it counts as one more land played this turn (305.2a)."""
         self._event(Function("play_land", [ident(player), ident(obj)]))
 
+    def then_unlock(self, player: str, obj: str, face: int) -> None:
+        """``player`` unlocks door ``face`` (1 left, 2 right) of the Room permanent ``obj`` by paying its
+        unlock cost (709.5e: a special action, own main phase, empty stack, priority; refused
+        otherwise). The cost is not judged: an assumption of the answers of that moment
+        (rules_asp/time/rooms.lp).
+
+        Raises:
+            StateValueError: a face that is not a number of 1 or more.
+        """
+        from pyrules.errors import StateValueError
+        if not isinstance(face, int) or isinstance(face, bool) or face < 1:
+            raise StateValueError(f"then_unlock: face must be a door number (1 or more), not {face!r}", "face")
+        self._event(Function("unlock", [ident(player), ident(obj), Number(face)]))
+
     def then_destroy(self, obj: str) -> None:
         """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
         self._event(Function("destroy", [ident(obj)]))

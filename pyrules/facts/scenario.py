@@ -71,6 +71,7 @@ with the other keys as its arguments:
                        ``discards``: the cards a player chose to discard (701.9b)
 ``pass_priority``      none: the player with priority passes, the other player gets it (117.3d)
 ``play_land``          ``player``, ``obj``: a land played (116.2a, 305.1)
+``unlock``             ``player``, ``obj``, ``face``: a Room door unlocked (709.5e)
 ``destroy``            ``obj`` (701.8a)
 ``sacrifice``          ``obj`` (701.21a)
 ``move``               ``obj``, ``zone`` (hand, graveyard, library, exile, battlefield, command; 400.3)
