@@ -962,6 +962,10 @@ class _Sentence(Transformer):
     def up_to_one_target(self, c):
         return ("up_to_one_target", _singular(str(c[-1]).lower()))
 
+    def up_to_targets(self, c):
+        # 115.1d: "up to N target [objects]": up_to_targets(N, T), a slot of up to N targets.
+        return ("up_to_targets", c[0], _singular(str(c[-1]).lower()))
+
     def it(self, c):
         return ("it",)
 

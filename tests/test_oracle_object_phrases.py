@@ -42,3 +42,10 @@ def test_shapes_read_before_keep_their_terms():
     assert read("Untap target permanent.") == ("untaps", ("target", "permanent"))
     assert read("Return target nonland permanent to its owner's hand.") == ("returns_to_hand", ("target", "nonland_permanent"))
     assert read("Tap target creature.") == ("taps", ("target", "creature"))
+
+
+def test_up_to_n_targets_is_one_slot_of_up_to_n(oracle_records):
+    # 115.1d: "up to N target [objects]": Lead Astray's 'Tap up to two target creatures.'
+    f = facts(oracle_records, "Lead Astray")
+    assert 'taps("Lead Astray",1,1,up_to_targets(2,creature))' in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
