@@ -1250,6 +1250,10 @@ class _Sentence(Transformer):
         return [("prevents_next_damage", amount, recipient if isinstance(recipient, tuple) else recipient),
                 ("duration", "this_turn")]
 
+    def may_play_that_card_this_turn(self, c):
+        # 601.3: a permission to play the card just named (exiled), this turn.
+        return [("may_play", ("that", "card"), "this_turn")]
+
     def get_poison_counters_effect(self, c):
         # 122.1f: poison counters given to a player (104.3d: ten or more and that player loses)
         return [("gets_poison_counters", c[0], next(x for x in c[1:] if isinstance(x, int) or x == "x"))]

@@ -49,3 +49,10 @@ def test_up_to_n_targets_is_one_slot_of_up_to_n(oracle_records):
     f = facts(oracle_records, "Lead Astray")
     assert 'taps("Lead Astray",1,1,up_to_targets(2,creature))' in f
     assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_you_may_play_that_card_this_turn_is_a_listed_permission(oracle_records):
+    # 601.3: Count on Luck's 'exile the top card of your library. You may play that card this turn.'
+    f = facts(oracle_records, "Count on Luck")
+    assert 'may_play("Count on Luck",1,1,that(card),this_turn)' in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
