@@ -49,6 +49,19 @@ def _payment(kb, s):
     return verdict
 
 
+def _cast_at_bob(kb, permanents: dict[str, str]):
+    """Lightning Strike cast at bob with ``permanents`` and resolved, as a sequence: the cast's step
+    (not refused; the sequence finished)."""
+    s = _state(permanents)
+    s.then_cast("alice", "spell", targets=["bob"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished
+    cast = _user_steps(tl)[0]
+    assert cast.refused is None
+    return cast
+
+
 def test_a_treasure_adds_one_mana_of_any_color_106_1_111_10a(kb):
     s = _state({"t1": "Treasure", "m1": "Mountain"})
     answers = kb.ask(s)
@@ -63,13 +76,7 @@ def test_one_treasure_is_one_mana_not_two_601_2h(kb):
 
 
 def test_a_treasure_paying_in_a_sequence_is_sacrificed_701_21a(kb):
-    s = _state({"t1": "Treasure", "m1": "Mountain"})
-    s.then_cast("alice", "spell", targets=["bob"])
-    s.then_resolve()
-    tl = kb.run(s)
-    assert tl.finished
-    cast = _user_steps(tl)[0]
-    assert cast.refused is None
+    cast = _cast_at_bob(kb, {"t1": "Treasure", "m1": "Mountain"})
     # the token was sacrificed as the cost was paid (701.21a; it ceases to exist later, 704.5d); the Mountain is tapped
     assert _atom("in_zone(t1,graveyard)") in cast.state and _atom("in_zone(t1,battlefield)") not in cast.state
     assert _atom("tapped(m1)") in cast.state
@@ -91,12 +98,6 @@ def test_fire_lit_thicket_alone_is_undecided_its_filter_not_counted_605_1a(kb):
 
 
 def test_fire_lit_thicket_is_tapped_for_its_colorless_mana_in_a_sequence_107_5(kb):
-    s = _state({"f1": "Fire-Lit Thicket", "m1": "Mountain"})
-    s.then_cast("alice", "spell", targets=["bob"])
-    s.then_resolve()
-    tl = kb.run(s)
-    assert tl.finished
-    cast = _user_steps(tl)[0]
-    assert cast.refused is None
+    cast = _cast_at_bob(kb, {"f1": "Fire-Lit Thicket", "m1": "Mountain"})
     assert {_atom("tapped(f1)"), _atom("tapped(m1)")} <= set(cast.state)
     assert _atom("in_zone(f1,battlefield)") in cast.state
