@@ -44,8 +44,10 @@ def _texts(assumptions) -> set[tuple[str, int, str]]:
 # --- a spell recorded as resolved this turn (611.2) ------------------------------------------------------
 
 def test_a_resolved_spell_whose_text_was_not_read_is_an_assumption_of_every_question(kb):
-    # Abandon the Post resolved this turn: "Up to two target creatures can't block this turn" is not
-    # read, so whatever it still does this turn is unknown — every answer assumes it doesn't matter.
+    # Abandon the Post resolved this turn: "Up to two target creatures can't block this turn" is read
+    # (up_to_targets, 115.1d: a combat restriction) but no rule applies it from the turn history, and
+    # its targets are not known, so whatever it still does this turn is unknown — every answer assumes
+    # it doesn't matter (as when the sentence was unread, before the grammar read "up to N target").
     s = own_main_phase()
     s.add_object("post", ABANDON, "graveyard", "a")
     s.add_object("bolt", BOLT, "hand", "a")
@@ -53,7 +55,7 @@ def test_a_resolved_spell_whose_text_was_not_read_is_an_assumption_of_every_ques
     s.record_cast("a", "post")
     s.record_resolution("post", "a")
     answers = kb.ask(s)
-    text = "resolved this turn, unread: Up to two target creatures can't block this turn"
+    text = "resolved this turn, read as combat_restriction: no rules for it yet"
     for question in ("casting", "cost", "outcome", "combat", "characteristics"):
         assert ("post", 1, text) in _texts(answers.assumptions(question))
     (bolt,) = [o for o in answers.cast_options("bolt")]
