@@ -36,8 +36,10 @@ def test_holy_day_prevents_the_combat_damage_both_bears_survive_615_1a(kb_of):
 
 
 def _salve_then(burn, target="g", card="Hill Giant", counters=()):
-    s = two_player_state((target, card, "battlefield", "bob"), ("hs", "Healing Salve", "hand", "alice"),
-                         ("burn", burn, "hand", "alice"))
+    """Healing Salve's mode 2 on ``target`` (bob's ``card``, or the player bob when ``card`` is None),
+    then ``burn`` at it; both resolved."""
+    objects = () if card is None else ((target, card, "battlefield", "bob"),)
+    s = two_player_state(*objects, ("hs", "Healing Salve", "hand", "alice"), ("burn", burn, "hand", "alice"))
     for kind, n in counters:
         s.add_counters(target, kind, n)
     s.then_cast("alice", "hs", targets=[target], modes=[2])
@@ -84,28 +86,16 @@ def test_skullcrack_damage_cant_be_prevented_and_reduces_no_shield_615_12(kb_of)
     # Healing Salve's shield on bob (3), then Skullcrack: "Damage can't be prevented this turn" comes
     # first in its text (608.2c), so its own 3 are dealt and the shield stays at 3 (615.12).
     # "Players can't gain life this turn" is read, not applied: an unapplied effect, listed.
-    kb = kb_of("Healing Salve", "Skullcrack")
-    s = two_player_state(("hs", "Healing Salve", "hand", "alice"), ("sk", "Skullcrack", "hand", "alice"))
-    s.then_cast("alice", "hs", targets=["bob"], modes=[2])
-    s.then_resolve()
-    s.then_cast("alice", "sk", targets=["bob"])
-    s.then_resolve()
-    tl = kb.run(s)
+    tl = kb_of("Healing Salve", "Skullcrack").run(_salve_then("Skullcrack", target="bob", card=None))
     assert tl.finished, tl.steps[-1].refused
     assert holds(tl, "life_total(bob,17)")
     (shield,) = [f for f in tl.steps[-1].state if f.name == "prevention_shield"]
     assert str(shield.arguments[1]) == "bob" and str(shield.arguments[2]) == "3"
     (began,) = _changes(tl, "begins", "no_damage_prevention")
     assert "615.12" in began.citations
-    assert _unapplied(tl) == ["unapplied_effect(sk,1,effect(cant_gain_life))"]
+    assert _unapplied(tl) == ["unapplied_effect(burn,1,effect(cant_gain_life))"]
 
 
 def test_without_skullcrack_the_shield_prevents_a_shocks_damage_615_7(kb_of):
-    kb = kb_of("Healing Salve", "Shock")
-    s = two_player_state(("hs", "Healing Salve", "hand", "alice"), ("sh", "Shock", "hand", "alice"))
-    s.then_cast("alice", "hs", targets=["bob"], modes=[2])
-    s.then_resolve()
-    s.then_cast("alice", "sh", targets=["bob"])
-    s.then_resolve()
-    tl = kb.run(s)
+    tl = kb_of("Healing Salve", "Shock").run(_salve_then("Shock", target="bob", card=None))
     assert tl.finished and holds(tl, "life_total(bob,20)") and holds(tl, "prevention_shield(effect(hs,mode(1,2),3),bob,1)")

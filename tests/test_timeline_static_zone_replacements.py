@@ -17,13 +17,18 @@ def _citations_of(tl, fluent):
             for r in c.citations}
 
 
-def test_murdered_wildwood_escort_is_exiled_instead_614_1a_701_8a(kb_of):
-    kb = kb_of("Wildwood Escort", "Murder")
-    s = two_player_state(("w", "Wildwood Escort", "battlefield", "bob"), ("m", "Murder", "hand", "alice"))
-    s.then_cast("alice", "m", targets=["w"])
+def _at_wildwood_escort(kb_of, spell):
+    """Alice's ``spell`` cast at bob's Wildwood Escort (w) and resolved: the finished sequence."""
+    s = two_player_state(("w", "Wildwood Escort", "battlefield", "bob"), ("sp", spell, "hand", "alice"))
+    s.then_cast("alice", "sp", targets=["w"])
     s.then_resolve()
-    tl = kb.run(s)
+    tl = kb_of("Wildwood Escort", spell).run(s)
     assert tl.finished, tl.steps[-1].refused
+    return tl
+
+
+def test_murdered_wildwood_escort_is_exiled_instead_614_1a_701_8a(kb_of):
+    tl = _at_wildwood_escort(kb_of, "Murder")
     assert holds(tl, "in_zone(w,exile)") and not holds(tl, "in_zone(w,graveyard)")
     assert {"614.1a", "701.8a"} <= _citations_of(tl, "in_zone(w,exile)")
     # the replacement, read and applied, is no assumption (its other ability, unread, still is)
@@ -32,12 +37,7 @@ def test_murdered_wildwood_escort_is_exiled_instead_614_1a_701_8a(kb_of):
 
 
 def test_a_lethal_flame_slash_exiles_it_in_the_state_based_actions_704_5g(kb_of):
-    kb = kb_of("Wildwood Escort", "Flame Slash")
-    s = two_player_state(("w", "Wildwood Escort", "battlefield", "bob"), ("fs", "Flame Slash", "hand", "alice"))
-    s.then_cast("alice", "fs", targets=["w"])
-    s.then_resolve()
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = _at_wildwood_escort(kb_of, "Flame Slash")
     assert holds(tl, "in_zone(w,exile)") and {"614.1a", "704.5g"} <= _citations_of(tl, "in_zone(w,exile)")
 
 
