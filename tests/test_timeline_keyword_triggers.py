@@ -5,7 +5,7 @@ Hierarch)."""
 
 from __future__ import annotations
 
-from pyrules.facts.events import trigger_occurrence
+from pyrules.facts.events import trigger_instance, trigger_occurrence
 
 from timeline_helpers import atom as _atom
 from timeline_helpers import holds as _holds
@@ -168,21 +168,76 @@ def test_two_attackers_trigger_no_exalted_702_83b(kb_of):
                         for a in ("nh", "sq") for s in ("nh", "sq")]
 
 
-def test_a_second_instance_of_prowess_is_listed_not_dropped_702_108b(kb_of):
-    # Bria, Riptide Rogue: "Other creatures you control have prowess": alice's Swiftspear has two
-    # instances, each triggering separately (702.108b); one is put on the stack, the other is listed as
-    # an assumption of every later answer; Bria itself has one (its own; "other").
-    kb = kb_of("Monastery Swiftspear", "Bria, Riptide Rogue", "Lightning Bolt")
-    s = _state(("sw", "Monastery Swiftspear", "battlefield", "alice"), ("br", "Bria, Riptide Rogue", "battlefield", "alice"),
-               ("bolt", "Lightning Bolt", "hand", "alice"))
+def _swiftspear_under_narset():
+    s = _state(("sw", "Monastery Swiftspear", "battlefield", "alice"),
+               ("na", "Narset, Enlightened Exile", "battlefield", "alice"), ("bolt", "Lightning Bolt", "hand", "alice"))
     s.then_cast("alice", "bolt", targets=["bob"])
+    return s
+
+
+def test_a_second_instance_of_prowess_triggers_separately_702_108b(kb_of):
+    # Narset, Enlightened Exile: "Creatures you control have prowess": alice's Swiftspear has two
+    # instances (printed, granted), each triggering separately (702.108b, 113.2c): two abilities, each
+    # with its own key, put on the stack in the order given; Narset's one (granted) a third. All
+    # resolve: Swiftspear (1/2) gets +1/+1 twice, Narset once. Before: one ability for the Swiftspear
+    # and an assumption (keyword_instances_read_as_one).
+    kb = kb_of("Monastery Swiftspear", "Narset, Enlightened Exile", "Lightning Bolt")
+    s = _swiftspear_under_narset()
+    s.then_put_triggers(order=["na", trigger_instance("sw", 1), trigger_instance("sw", 2)])
+    s.then_resolve()
+    s.then_resolve()
+    s.then_resolve()
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     seen = next(st for st in tl.steps if _pending(st))
     t = seen.time - 1
-    assert f"pending_trigger(ability(sw,keyword(prowess),{t}),alice)" in _pending(seen)
-    listed = [c for c in seen.changes if c.fluent.name == "unapplied_effect"]
-    assert [str(c.fluent) for c in listed] == ["unapplied_effect(sw,0,keyword_instances_read_as_one(prowess))"]
-    assert "702.108b" in listed[0].citations
-    assert [(a.object, a.text) for a in tl.final.assumptions()] == [
-        ("sw", "effect_not_applied(keyword_instances_read_as_one(prowess))")]
+    assert _pending(seen) == [f"pending_trigger(ability(na,keyword(prowess),{t}),alice)",
+                              f"pending_trigger(ability(sw,keyword(prowess),instance({t},1)),alice)",
+                              f"pending_trigger(ability(sw,keyword(prowess),instance({t},2)),alice)"]
+    cites = {r for c in seen.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+    assert {"702.108a", "702.108b", "113.2c"} <= cites
+    put = _user_steps(tl)[1]
+    positions = {str(f.arguments[0]): f.arguments[1].number for f in put.state if f.name == "stack_position"}
+    assert (positions[f"ability(na,keyword(prowess),{t})"] < positions[f"ability(sw,keyword(prowess),instance({t},1))"]
+            < positions[f"ability(sw,keyword(prowess),instance({t},2))"])
+    pumps = sorted(str(f.arguments[1]) for f in tl.steps[-1].state if f.name == "modifies_pt")
+    assert pumps == ["na", "sw", "sw"]
+    assert _atom("in_zone(bolt,stack)") in tl.steps[-1].state
+    assert not any(a.text.startswith("effect_not_applied") for a in tl.final.assumptions())
+
+
+def test_two_instances_of_prowess_are_two_abilities_to_order_603_3b(kb_of):
+    # the Swiftspear's two abilities are not named by its id alone: an order naming "sw" is refused
+    kb = kb_of("Monastery Swiftspear", "Narset, Enlightened Exile", "Lightning Bolt")
+    s = _swiftspear_under_narset()
+    s.then_put_triggers(order=["na", "sw"])
+    tl = kb.run(s)
+    assert not tl.finished
+    assert str(tl.steps[-1].refused) in {"not_a_pending_source(sw)", "trigger_order_unknown(alice)"}
+
+
+def test_sublime_archangel_gives_the_lone_attacker_a_second_exalted_113_2c(kb_of):
+    # Sublime Archangel (exalted; "Other creatures you control have exalted") and Akrasan Squire
+    # (exalted, 1/1): the Squire attacks alone: the Archangel's one instance and the Squire's two
+    # (printed, granted) trigger: three abilities (113.2c, 702.83a); the Squire is a 4/4: bob 16.
+    kb = kb_of("Akrasan Squire", "Sublime Archangel")
+    s = _state(("sq", "Akrasan Squire", "battlefield", "alice"), ("sa", "Sublime Archangel", "battlefield", "alice"),
+               phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"sq": "bob"})
+    s.then_put_triggers(order=[trigger_occurrence("sa", "sq"), trigger_instance("sq", 1), trigger_instance("sq", 2)])
+    s.then_resolve()
+    s.then_resolve()
+    s.then_resolve()
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    declare = _user_steps(tl)[0]
+    t = declare.time - 1
+    assert _pending(declare) == [f"pending_trigger(ability(sa,keyword(exalted),occurrence({t},sq)),alice)",
+                                 f"pending_trigger(ability(sq,keyword(exalted),instance(occurrence({t},sq),1)),alice)",
+                                 f"pending_trigger(ability(sq,keyword(exalted),instance(occurrence({t},sq),2)),alice)"]
+    assert "113.2c" in {r for c in declare.changes if c.fluent.name == "pending_trigger" for r in c.citations}
+    assert sorted(str(f.arguments[1]) for f in tl.steps[-1].state if f.name == "modifies_pt") == ["sq", "sq", "sq"]
+    assert _holds(tl, "life_total(bob,16)")
+    assert tl.final.assumptions() == []

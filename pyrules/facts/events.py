@@ -58,6 +58,22 @@ def trigger_occurrence(source: str, obj: str) -> Symbol:
     return Function("occurrence", [ident(source), ident(obj)])
 
 
+def trigger_instance(source: str, number: int) -> Symbol:
+    """The name of one of the triggered abilities of two or more instances of one keyword on ``source``
+    (113.2c, 702.108b: each instance triggers separately; rules_asp/time/keyword_triggers.lp): the
+    ``number``-th (1, 2, ...; the instances in the rule base's order — they do the same thing). A key of
+    :meth:`EventsMixin.then_put_triggers`' ``targets`` and an entry of its ``order``; the sequence's
+    states hold the ability as ``ability(source,keyword(K),instance(W,number))``.
+
+    Raises:
+        StateValueError: a number that is not an integer of 1 or more.
+    """
+    from pyrules.errors import StateValueError
+    if not isinstance(number, int) or isinstance(number, bool) or number < 1:
+        raise StateValueError(f"trigger_instance: number must be a number of 1 or more, not {number!r}", "number")
+    return Function("instance", [ident(source), Number(number)])
+
+
 def _pay_with(method: str, sources: Sequence[str]) -> list[tuple[str, list[Symbol]]]:
     """The facts ``event_pay_with(K, X)`` of an event's ``pay_with`` (object ids, 601.2g-h).
 
