@@ -1457,6 +1457,14 @@ class _Sentence(Transformer):
     def keyword_action_on(self, c):
         return [("keyword_action", c[1], _action(c[0]), 1)]
 
+    def keyword_action_top_card(self, c):
+        # 701.40a, 701.58a: you manifest / cloak the top card of your library (keyword_action/6 with
+        # Action manifest(top_card_of_library) | cloak(top_card_of_library)); no other action is read so.
+        action = _action(c[0])
+        if action not in ("manifest", "cloak"):
+            raise ValueError(f"'{c[0]} the top card of your library' is not read")
+        return [("keyword_action", "you", (action, "top_card_of_library"), 1)]
+
     # 701.14a, 701.3a, 701.20a: keyword actions with objects (keyword_action/6, Action a term).
     def have_pt_change(self, c):
         return c[-1]

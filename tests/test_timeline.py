@@ -306,7 +306,8 @@ def test_every_event_method_adds_facts_a_time_rule_reads():
              "then_go_to": dict(step="end"), "then_next_turn": dict(player="bob"),
              "then_activate": dict(player="alice", obj="o1", ability=1, targets=["bob"], x=2),
              "then_pass_priority": {}, "then_play_land": dict(player="alice", obj="o1"),
-             "then_unlock": dict(player="alice", obj="o1", face=2)}
+             "then_unlock": dict(player="alice", obj="o1", face=2),
+             "then_turn_face_up": dict(player="alice", obj="o1", cost="morph")}
     assert set(calls) == {n for n, _ in inspect.getmembers(GameState, callable) if n.startswith("then_")}
     for method, kwargs in calls.items():
         s = _state()

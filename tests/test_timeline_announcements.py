@@ -114,13 +114,19 @@ def test_the_red_symbol_paid_with_red_is_cast_107_4a(kb_of):
 
 def test_a_spell_cast_face_down_is_not_resolved_into_a_face_up_permanent_708_4(kb_of):
     # the newcomer's finding: a disguised Hunted Bonebrute became a 6/2 face-up permanent with its
-    # abilities; face-down permanents (708.2, 708.4) are not modelled yet, so the resolution is refused
+    # abilities; it resolves into a face-down permanent (708.4, 702.168b; rules_asp/time/face_down.lp),
+    # which has no name and no text (708.2) (one face down by no known ability: still refused,
+    # tests/test_timeline_face_down.py)
     kb = kb_of("Hunted Bonebrute")
     s = _state(("n", "Hunted Bonebrute", "hand", "alice"))
+    s.ask_characteristics()
     s.then_cast("alice", "n", face=0, method="disguise")
     s.then_resolve()
     tl = kb.run(s)
     cast, resolve = [st for st in tl.steps if st.user_event]
     assert cast.refused is None, cast.refused
-    assert str(resolve.refused) == "face_down_permanent_not_modelled(n)" and "708.4" in resolve.refused_citations
-    assert _atom("in_zone(n,stack)") in tl.steps[-1].state
+    assert resolve.refused is None and _atom("face_down(n,disguise)") in resolve.state
+    (c,) = resolve.after.characteristics("n")
+    assert c.names == () and (c.power, c.toughness) == (2, 2)
+    entered = next(x for x in resolve.changes if x.fluent == _atom("face_down(n,disguise)"))
+    assert "708.4" in entered.citations

@@ -58,6 +58,9 @@ class Characteristics:
         abilities: its abilities as read (113.1), in order.
         unknown: what is not known here: ``colors``, ``power``, ``toughness``.
         citations, strength: as every answer's.
+        face_down: a face-down permanent (708.2): these are its face-down characteristics, what every
+            player sees.
+        may_look_at: the players who may look at the face-down permanent's card (708.5: its controller).
     """
 
     object: str
@@ -73,10 +76,14 @@ class Characteristics:
     unknown: tuple[str, ...]
     citations: tuple[Citation, ...]
     strength: str = "derived"
+    face_down: bool = False
+    may_look_at: tuple[str, ...] = ()
 
     def explain(self) -> str:
         """One line: ``g1: names There, They're, Their; colors unknown; types instant, sorcery; ...``."""
         parts = [f"name{'s' if len(self.names) > 1 else ''} {', '.join(self.names) or '(none)'}"]
+        if self.face_down:
+            parts.insert(0, "face down" + (f" (seen by {', '.join(self.may_look_at)})" if self.may_look_at else ""))
         parts.append("colors unknown" if self.colors is None else
                      f"colors {', '.join(self.colors)}" if self.colors else "colorless")
         types = " ".join([*self.supertypes, *self.card_types])
@@ -120,6 +127,8 @@ def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol
             unknown.append(what.name)
         elif what.name == "ability":
             abilities.append((what.arguments[0], what.arguments[1]))
+        elif what.name == "may_look_at":  # 708.5
+            values.setdefault("may_look_at", []).append(symbol_name(what.arguments[0]))
         elif what.name == "name_part":  # 111.4: a token's subtypes plus "Token"
             parts.append((what.arguments[0].number, symbol_name(what.arguments[1])))
         elif what.arguments:
@@ -148,4 +157,5 @@ def read_characteristics(answers: "Answers", obj: str, atoms: list[clingo.Symbol
         obj, names, colors, tuple(sorted(values.get("card_type", ()))), tuple(sorted(values.get("supertype", ()))),
         tuple(sorted(values.get("subtype", ()))), one("mana_value"), one("power"), one("toughness"),
         tuple(_ability(answers, t, k) for t, k in sorted(abilities, key=lambda x: str(x[0]))),
-        tuple(sorted(set(unknown))), cites, answers._strongest(atoms))
+        tuple(sorted(set(unknown))), cites, answers._strongest(atoms), "face_down" in values,
+        tuple(sorted(values.get("may_look_at", ()))))

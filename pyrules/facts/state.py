@@ -22,6 +22,7 @@ from pyrules.facts.combat import CombatMixin
 from pyrules.facts.costs import CostsMixin
 from pyrules.facts.counters_and_damage import CountersAndDamageMixin
 from pyrules.facts.events import EventsMixin
+from pyrules.facts.face_down import FaceDownMixin
 from pyrules.facts.objects_and_zones import ObjectsAndZonesMixin
 from pyrules.facts.permissions import PermissionsMixin
 from pyrules.facts.stack_and_resolution import StackAndResolutionMixin
@@ -43,6 +44,7 @@ class GameState(
     StackAndResolutionMixin,
     TurnHistoryMixin,
     EventsMixin,
+    FaceDownMixin,
 ):
     """Players, objects and effects of one game situation.
 

@@ -17,7 +17,7 @@ from pyrules.errors import StateValueError
 #: The builder method and argument that make each input fact (schema.lp), for refusals that name
 #: what the user gave: ``state_error(input_ignored(Fact, Why))`` of rules_asp/foundation/state_checks.lp.
 INPUT_SOURCES = {
-    "face_up": ("set_face_up", "face"), "cast_face": ("add_object", "cast_face"), "fused": ("add_object", "fused"),
+    "face_up": ("set_face_up", "face"), "face_down": ("set_face_down", "how"), "cast_face": ("add_object", "cast_face"), "fused": ("add_object", "fused"),
     "x_value": ("add_object", "x_value"), "predefined_token": ("add_predefined_token", "kind"),
     "counters": ("add_counters", "kind"), "doors_recorded": ("set_unlocked_doors", "obj"),
     "door_unlocked": ("set_unlocked_doors", "faces"), "tapped": ("tap", "obj"),
