@@ -249,3 +249,58 @@ def test_a_spell_on_the_stack_face_down_by_no_known_ability_is_still_refused_708
     s.then_resolve()
     step = _user_steps(kb.run(s))[-1]
     assert str(step.refused) == "face_down_permanent_not_modelled(hb)" and "708.4" in step.refused_citations
+
+
+def test_cast_face_down_for_three_then_a_face_down_permanent_not_a_3_mana_creature_702_168b(kb_of):
+    # 702.168b, 118.9: disguise casts it for {3} rather than its mana cost (Gadget Technician's {2}{U}{R}):
+    # two Mountains can't pay, three can; then it resolves face down (708.4).
+    kb = kb_of("Gadget Technician", "Mountain")
+    lands = [(f"m{i}", "Mountain", "battlefield", "alice") for i in (1, 2, 3)]
+    s = _state(("gt", "Gadget Technician", "hand", "alice"), *lands[:2])
+    s.ask_payments()
+    s.then_cast("alice", "gt", face=0, method="disguise")
+    assert str(_user_steps(kb.run(s))[0].refused) == "cannot_pay(missing(any_mana,3,2))"
+    s = _state(("gt", "Gadget Technician", "hand", "alice"), *lands)
+    s.ask_payments()
+    s.then_cast("alice", "gt", face=0, method="disguise")
+    s.then_resolve()
+    cast, resolve = _user_steps(kb.run(s))
+    assert cast.refused is None and {_atom(f"tapped(m{i})") for i in (1, 2, 3)} <= cast.state
+    assert resolve.refused is None and _atom("face_down(gt,disguise)") in resolve.state
+
+
+def test_a_manifested_card_with_morph_may_be_turned_up_for_its_morph_cost_or_its_mana_cost_701_40b(kb_of):
+    # 701.40b: a manifested creature card with morph: face up for its morph cost or (701.40a) its mana
+    # cost; a permanent cast face down with morph can't use its mana cost (701.40a: manifested only).
+    kb = kb_of("Aphetto Exterminator")
+    for how, cost, refused in (("manifest", "morph", None), ("manifest", "mana_cost", None),
+                               ("morph", "mana_cost", "mana_cost_only_if_manifested_or_cloaked")):
+        s = _state(("ae", "Aphetto Exterminator", "battlefield", "alice"))
+        s.set_face_down("ae", how)
+        s.then_turn_face_up("alice", "ae", cost=cost)
+        step = _user_steps(kb.run(s))[-1]
+        assert (None if step.refused is None else str(step.refused)) == refused, (how, cost)
+        if refused is None:
+            assert _atom(f"face_down(ae,{how})") not in step.state
+
+
+def test_a_face_down_attacker_turned_face_up_stays_attacking_and_deals_its_real_power_708_8(kb_of):
+    # 708.8: turned face up after blockers are declared, Aphetto Exterminator is still the attacking
+    # creature (no zone change) and deals its own power, 3 (not the face-down 2/2's 2): bob 17. Its
+    # trigger gives bob's Grizzly Bears -3/-3 first (704.5f: toughness 0, put into the graveyard).
+    kb = kb_of("Aphetto Exterminator", "Grizzly Bears")
+    s = _state(("ae", "Aphetto Exterminator", "battlefield", "alice"), ("gb", "Grizzly Bears", "battlefield", "bob"),
+               phase="combat", step="beginning_of_combat")
+    s.set_face_down("ae", "morph")
+    s.then_declare_attackers({"ae": "bob"})
+    s.then_declare_blockers({})
+    s.then_turn_face_up("alice", "ae")
+    s.then_put_triggers(targets={"ae": ["gb"]})
+    s.then_resolve()
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    up = _user_steps(tl)[2]
+    assert _atom("attacking(ae,bob)") in up.state and _atom("tapped(ae)") in up.state
+    assert _atom("in_zone(gb,graveyard)") in tl.steps[-1].state
+    assert _atom("life_total(bob,17)") in tl.steps[-1].state
