@@ -304,3 +304,35 @@ def test_a_face_down_attacker_turned_face_up_stays_attacking_and_deals_its_real_
     assert _atom("attacking(ae,bob)") in up.state and _atom("tapped(ae)") in up.state
     assert _atom("in_zone(gb,graveyard)") in tl.steps[-1].state
     assert _atom("life_total(bob,17)") in tl.steps[-1].state
+
+
+def test_a_countered_face_down_spell_is_revealed_708_9(kb_of):
+    # 708.9: a face-down spell that leaves the stack for a zone other than the battlefield is revealed:
+    # countered by bob's Cancel (701.6a), it is Skirk Marauder in alice's graveyard.
+    kb = kb_of("Skirk Marauder", "Cancel")
+    s = _state(("sm", "Skirk Marauder", "hand", "alice"), ("c", "Cancel", "hand", "bob"))
+    s.ask_characteristics()
+    s.then_cast("alice", "sm", face=0, method="morph")
+    s.then_pass_priority()
+    s.then_cast("bob", "c", targets=["sm"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    countered = _user_steps(tl)[-1]
+    assert _atom("in_zone(sm,graveyard)") in countered.state
+    assert "708.9" in _change(countered, "in_zone(sm,graveyard)").citations
+    (c,) = countered.after.characteristics("sm")
+    assert c.names == ("Skirk Marauder",) and not c.face_down
+
+
+def test_one_moment_a_face_down_permanent_has_the_face_down_characteristics_708_2(kb_of):
+    # The single-moment rule base reads face_down/2 too: a cloaked Grizzly Bears is a 2/2 with no name
+    # and ward {2} (701.58a); its controller may look at it (708.5).
+    kb = kb_of("Grizzly Bears")
+    s = _state(("gb", "Grizzly Bears", "battlefield", "alice"))
+    s.set_face_down("gb", "cloak")
+    s.ask_characteristics()
+    (c,) = kb.ask(s).characteristics("gb")
+    _face_down_2_2(c)
+    assert [a.kind for a in c.abilities] == ["keyword(ward)"] and c.may_look_at == ("alice",)
+    assert "701.58a" in {x.rule for x in c.citations} and "708.2" in {x.rule for x in c.citations}
