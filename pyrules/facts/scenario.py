@@ -72,6 +72,9 @@ with the other keys as its arguments:
 ``pass_priority``      none: the player with priority passes, the other player gets it (117.3d)
 ``play_land``          ``player``, ``obj``: a land played (116.2a, 305.1)
 ``unlock``             ``player``, ``obj``, ``face``: a Room door unlocked (709.5e)
+``turn_face_up``       ``player``, ``obj``, ``cost`` (``morph``, ``megamorph``, ``disguise``, ``mana_cost``;
+                       default: the way it was put face down): a face-down permanent turned face up
+                       (116.2b, 702.37e, 701.40a)
 ``destroy``            ``obj`` (701.8a)
 ``sacrifice``          ``obj`` (701.21a)
 ``move``               ``obj``, ``zone`` (hand, graveyard, library, exile, battlefield, command; 400.3)
