@@ -1235,6 +1235,8 @@ class _Sentence(Transformer):
         return [("no_maximum_hand_size", c[0])]
 
     def look_at_top_card_any_time(self, c):
+        if c[0] != ("top_cards_of_library", "you", 1):
+            raise ValueError("only the top card is looked at any time")
         return [("looks_at_top_card_any_time", "you")]
 
     def each_of_your_turns(self, c):
@@ -2465,9 +2467,122 @@ class _Sentence(Transformer):
 
     def put_from_hand_onto_battlefield(self, c):
         self._not_on_spell("putting a card onto the battlefield")
-        quals = [q for q in c if isinstance(q, tuple)]
+        card = next(q for q in c if isinstance(q, tuple))   # a_card: card(Q...)
         tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
-        return [("puts_onto_battlefield", "you", ("card", *quals), "hand", "tapped" if tapped else "untapped")]
+        return [("puts_onto_battlefield", "you", card, "hand", "tapped" if tapped else "untapped")]
+
+    # --- 401.2, 401.4, 608.2c: cards from the top of a library (issue 19, helper-h3)
+    def top_cards(self, c):
+        # "the top card / the top four cards / the top X cards of your library" (401.1)
+        return ("top_cards_of_library", "you", c[0])
+
+    def looks_at_top(self, c):
+        return [("looks_at", "you", c[0])]
+
+    def reveals_top(self, c):
+        return [("reveals", "you", c[0])]
+
+    def among_all(self, c):
+        return [q for q in c if isinstance(q, tuple)]
+
+    def among_or(self, c):
+        return [q for q in c if isinstance(q, tuple)]
+
+    def among_either(self, c):
+        # as search_quals_either: the last quality of the first run and those after "or" are the
+        # alternatives; the qualities before them hold for each ("a basic Forest, Plains, or Island card")
+        run, rest = [q for q in c[:-1] if isinstance(q, tuple)], c[-1]
+        return run[:-1] + [("one_of", run[-1], *rest)]
+
+    def a_card(self, c):
+        # "a creature card", "an artifact or enchantment card", "a creature card with power 2 or less":
+        # card(Q...) (109.2)
+        return ("card", *c[0], *[q for q in c[1:] if isinstance(q, tuple)])
+
+    def from_among_them(self, c):
+        return None
+
+    def among_count(self, c):
+        # "one of them", "two of those cards", "one" (the cards looked at or revealed)
+        return ("among_them", c[0], "card")
+
+    def the_rest(self, c):
+        return "the_rest"
+
+    def that_card(self, c):
+        return ("that", "card")
+
+    def those_cards(self, c):
+        return "they"
+
+    def those_quality_cards(self, c):
+        return ("those", ("card", *[q for q in c if isinstance(q, tuple)]))
+
+    def all_revealed(self, c):
+        return ("all_revealed", ("card", *c[0]))
+
+    def chosen_among(self, c):
+        return ("among_them", 1, c[0])
+
+    def chosen_up_to(self, c):
+        return ("among_them", ("up_to", c[0]), ("card", *c[1], *[q for q in c[2:] if isinstance(q, tuple)]))
+
+    def chosen_any_number(self, c):
+        return ("among_them", "any_number", ("card", *c[0], *[q for q in c[1:] if isinstance(q, tuple)]))
+
+    def all_revealed_either(self, c):
+        # "all creature and land cards revealed this way": each card that is one or the other
+        return ("all_revealed", ("card", ("one_of", *[q for q in c if isinstance(q, tuple)])))
+
+    def into_hand(self, c):
+        return "hand"
+
+    def into_graveyard(self, c):
+        return "graveyard"
+
+    def onto_battlefield(self, c):
+        tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
+        return "battlefield_tapped" if tapped else "battlefield"
+
+    def random_order(self, c):
+        return "random_order"
+
+    def any_order(self, c):
+        return "any_order"
+
+    def on_library(self, c):
+        # 401.4: "on the bottom of your library in a random order" -> library(bottom, random_order);
+        # no order written -> library(bottom)
+        return ("library", *c)
+
+    def back_on_top(self, c):
+        # "put them back in any order": on top of the library they came from (401.4)
+        return ("library", "top", c[0])
+
+    def put_looked_cards(self, c):
+        # "Put one of them into your hand and the rest on the bottom of your library in any order":
+        # puts_cards(Cards, Zone) per object phrase; "the rest": puts_rest(Zone) (608.2c: the cards
+        # looked at or revealed that no other instruction puts elsewhere)
+        out = []
+        for cards, zone in zip(c[0::2], c[1::2]):
+            out.append(("puts_rest", zone) if cards == "the_rest" else ("puts_cards", cards, zone))
+        return out
+
+    def chooses_card(self, c):
+        return [("chooses", c[0], ("among_them", 1, c[1]))]
+
+    def chooses_of_them(self, c):
+        return [("chooses", c[0], ("among_them", c[1], "card"))]
+
+    def player_discards_that_card(self, c):
+        # 701.9a: the card named before (608.2c): discards_card(C, F, A, Who, that(card))
+        return [("discards_card", c[0], ("that", "card"))]
+
+    def reveal_and_put(self, c):
+        # 608.2c: "reveal a creature card from among them and put it into your hand": the put only if
+        # a card was revealed (if_you_do/4); with "you may", the reveal is the choice (608.2d)
+        card, zone = [x for x in c if x is not None]
+        return [("reveals", "you", ("among_them", 1, card)), ("puts_cards", "it", zone), ("if_you_do", "puts_cards")]
 
     def attack_as_though_no_defender(self, c):
         self._not_on_spell("attacking as though without defender")
