@@ -241,3 +241,28 @@ def test_sublime_archangel_gives_the_lone_attacker_a_second_exalted_113_2c(kb_of
     assert sorted(str(f.arguments[1]) for f in tl.steps[-1].state if f.name == "modifies_pt") == ["sq", "sq", "sq"]
     assert _holds(tl, "life_total(bob,16)")
     assert tl.final.assumptions() == []
+
+
+def test_young_wolf_with_undying_granted_too_triggers_twice_the_second_does_nothing_113_2c(kb_of):
+    # Young Wolf (undying) is also granted undying by an effect (the state's grant e1): Bolted, both
+    # instances trigger (113.2c: each functions independently), each its own ability; the first returns
+    # it with a +1/+1 counter (702.93a), the second finds no card in the graveyard (a new object on the
+    # battlefield, 400.7) and does nothing: one counter, on the battlefield.
+    kb = kb_of("Young Wolf", "Lightning Bolt")
+    s = _state(("yw", "Young Wolf", "battlefield", "alice"), ("b1", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.grant_keyword("e1", "yw", "undying")
+    s.then_cast("bob", "b1", targets=["yw"])
+    s.then_resolve()
+    s.then_put_triggers(order=[trigger_instance("yw", 1), trigger_instance("yw", 2)])
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    died = next(st for st in tl.steps if _pending(st))
+    t = died.time - 1
+    assert _pending(died) == [f"pending_trigger(ability(yw,keyword(undying),instance({t},{r})),alice)" for r in (1, 2)]
+    *_, first, second = _user_steps(tl)
+    assert _atom("in_zone(yw,battlefield)") in first.state and _atom("counters(yw,pt(1,1),1)") in first.state
+    assert _holds(tl, "in_zone(yw,battlefield)") and _holds(tl, "counters(yw,pt(1,1),1)")
+    assert not any(f.name == "grants_keyword" for f in tl.steps[-1].state)   # the grant ended with the zone change
+    assert tl.final.assumptions() == []
