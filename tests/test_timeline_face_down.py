@@ -78,6 +78,8 @@ def test_gadget_technician_turned_face_up_triggers_but_does_not_enter_708_8(kb_o
     s.then_resolve()
     tl = kb.run(s)
     cast, resolve, up, put, thopter = _user_steps(tl)
+    (spell,) = cast.after.characteristics("gt")              # 708.5: on the stack, alice may look at it
+    assert spell.face_down and spell.names == () and spell.may_look_at == ("alice",)
     assert not any(f.name == "pending_trigger" for f in resolve.state)   # 708.3: no enters trigger
     assert up.refused is None, up.refused
     gone = _change(up, "face_down(gt,disguise)")
@@ -162,9 +164,9 @@ def test_watcher_of_the_roost_turned_face_up_by_revealing_gains_two_life_702_37e
     assert any("turn_face_up_cost_assumed_paid(w,morph)" in t for t in _assumption_texts(tl))
 
 
-def test_soul_summons_manifests_the_top_card_which_turns_face_up_for_its_mana_cost_701_40a(kb_of):
+def test_soul_summons_manifests_the_top_card_which_turns_face_up_for_its_mana_cost_701_40b(kb_of):
     # 701.40a: "Manifest the top card of your library": put onto the battlefield face down as a 2/2
-    # creature; a manifested creature card may be turned face up for its mana cost (Grizzly Bears).
+    # creature; 701.40b: a manifested creature card may be turned face up for its mana cost (Grizzly Bears).
     kb = kb_of("Soul Summons", "Grizzly Bears")
     s = _state(("ss", "Soul Summons", "hand", "alice"), ("gb", "Grizzly Bears", "library", "alice"))
     s.set_library_order("alice", ["gb"])
@@ -184,20 +186,21 @@ def test_soul_summons_manifests_the_top_card_which_turns_face_up_for_its_mana_co
     assert c.may_look_at == ("alice",)                        # 708.5: bob sees only the 2/2 with no name
     assert not any("effect(keyword_action)" in t for t in _assumption_texts(tl))
     assert up.refused is None, up.refused
-    assert "701.40a" in _change(up, "face_down(gb,manifest)").citations
+    assert "701.40b" in _change(up, "face_down(gb,manifest)").citations
     (c,) = up.after.characteristics("gb")
     assert c.names == ("Grizzly Bears",) and c.mana_value == 2 and not c.face_down
     assert any("turn_face_up_cost_assumed_paid(gb,mana_cost)" in t for t in _assumption_texts(tl))
 
 
-def test_a_manifested_instant_card_can_not_be_turned_face_up_701_40a(kb_of):
-    # 701.40a: turned face up for its mana cost only "if it's a creature card" (Lightning Bolt isn't).
+def test_a_manifested_instant_card_can_not_be_turned_face_up_701_40g(kb_of):
+    # 701.40b: turned face up for its mana cost only if it's a creature card; 701.40g: a manifested
+    # instant card (Lightning Bolt) is revealed and left face down.
     kb = kb_of("Lightning Bolt")
     s = _state(("bolt", "Lightning Bolt", "battlefield", "alice"))
     s.set_face_down("bolt", "manifest")
     s.then_turn_face_up("alice", "bolt")
     step = _user_steps(kb.run(s))[-1]
-    assert str(step.refused) == "not_a_creature_card" and "701.40a" in step.refused_citations
+    assert str(step.refused) == "not_a_creature_card" and {"701.40b", "701.40g"} <= set(step.refused_citations)
 
 
 def test_cryptic_coat_cloaks_the_top_card_with_ward_2_and_its_attach_is_an_assumption_701_58a(kb_of):
@@ -269,9 +272,9 @@ def test_cast_face_down_for_three_then_a_face_down_permanent_not_a_3_mana_creatu
     assert resolve.refused is None and _atom("face_down(gt,disguise)") in resolve.state
 
 
-def test_a_manifested_card_with_morph_may_be_turned_up_for_its_morph_cost_or_its_mana_cost_701_40b(kb_of):
-    # 701.40b: a manifested creature card with morph: face up for its morph cost or (701.40a) its mana
-    # cost; a permanent cast face down with morph can't use its mana cost (701.40a: manifested only).
+def test_a_manifested_card_with_morph_may_be_turned_up_for_its_morph_cost_or_its_mana_cost_701_40c(kb_of):
+    # 701.40c: a manifested card with morph: face up for its morph cost (702.37e) or (701.40b) its mana
+    # cost; a permanent cast face down with morph can't use its mana cost (701.40b: manifested only).
     kb = kb_of("Aphetto Exterminator")
     for how, cost, refused in (("manifest", "morph", None), ("manifest", "mana_cost", None),
                                ("morph", "mana_cost", "mana_cost_only_if_manifested_or_cloaked")):
@@ -282,6 +285,7 @@ def test_a_manifested_card_with_morph_may_be_turned_up_for_its_morph_cost_or_its
         assert (None if step.refused is None else str(step.refused)) == refused, (how, cost)
         if refused is None:
             assert _atom(f"face_down(ae,{how})") not in step.state
+            assert {"morph": "701.40c", "mana_cost": "701.40b"}[cost] in _change(step, f"face_down(ae,{how})").citations
 
 
 def test_a_face_down_attacker_turned_face_up_stays_attacking_and_deals_its_real_power_708_8(kb_of):

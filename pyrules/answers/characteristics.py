@@ -58,9 +58,9 @@ class Characteristics:
         abilities: its abilities as read (113.1), in order.
         unknown: what is not known here: ``colors``, ``power``, ``toughness``.
         citations, strength: as every answer's.
-        face_down: a face-down permanent (708.2): these are its face-down characteristics, what every
-            player sees.
-        may_look_at: the players who may look at the face-down permanent's card (708.5: its controller).
+        face_down: a face-down spell or permanent (708.2): these are its face-down characteristics, what
+            every player sees.
+        may_look_at: the players who may look at the face-down object's card (708.5: its controller).
     """
 
     object: str

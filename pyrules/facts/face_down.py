@@ -34,7 +34,8 @@ class FaceDownMixin:
         """``player`` turns the face-down permanent ``obj`` face up (116.2b: a special action, any time
         they have priority; it doesn't use the stack) by paying ``cost``: ``morph`` / ``megamorph`` /
         ``disguise`` (702.37e, 702.168d: that ability's cost, shown to all players) or ``mana_cost``
-        (a manifested or cloaked creature card, 701.40a, 701.58a); None: the cost of the way it was
+        (a manifested or cloaked creature card, 701.40b, 701.58b; a manifested or cloaked card with
+        morph or disguise may also use that cost, 701.40c-d, 701.58c-d); None: the cost of the way it was
         put face down (its morph / megamorph / disguise cost; a manifested or cloaked card's mana cost).
         The permanent gets its card's characteristics and stays the same object (708.8: it doesn't
         enter the battlefield); its "when this is turned face up" abilities trigger. The cost is not
