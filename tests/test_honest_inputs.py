@@ -245,10 +245,11 @@ def test_alternative_cost_nothing_offers_is_illegal(kb_of):
 
 @pytest.mark.parametrize("method,args", [
     ("tap", ("g",)), ("mark_damage", ("g", 2)), ("regeneration_shield", ("g",)),
-    ("controlled_since_turn_began", ("g",)), ("set_top_of_library", ("g",))])
+    ("controlled_since_turn_began", ("g",)), ("set_top_of_library", ("g",)), ("set_face_down", ("g", "manifest"))])
 def test_permanent_status_given_to_a_card_in_the_graveyard_is_refused(kb_of, method, args):
     # 110.5 (tapped), 120.6 (marked damage), 701.19a (regeneration shield), 302.6 (continuous
     # control) are statuses of permanents; 401.1: the top of a library is a card in the library.
+    # 708.2: face down, as face_down.lp reads it, is a permanent's status.
     s = own_main_phase()
     s.add_object("g", HILL_GIANT, "graveyard", "a")
     getattr(s, method)(*args)
@@ -375,6 +376,7 @@ BUILDER_CALLS = {
     "set_condition": dict(condition="cond"),
     "set_day_or_night": dict(which="day"),
     "set_face_up": dict(obj="dfc", face=2),
+    "set_face_down": dict(obj="bf", how="morph"),
     "set_lands_played": dict(player="a", number=1),
     "set_life": dict(player="a", life=5),
     "set_mana_spent_this_turn": dict(player="a", mana=2),

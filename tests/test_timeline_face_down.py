@@ -340,3 +340,21 @@ def test_one_moment_a_face_down_permanent_has_the_face_down_characteristics_708_
     _face_down_2_2(c)
     assert [a.kind for a in c.abilities] == ["keyword(ward)"] and c.may_look_at == ("alice",)
     assert "701.58a" in {x.rule for x in c.citations} and "708.2" in {x.rule for x in c.citations}
+
+
+def test_face_down_status_the_rule_base_does_not_model_is_refused_by_name(kb_of):
+    # 708.2 as face_down.lp reads it: a face-down token (its creator's characteristics would still be
+    # read, 111.3) and a face-down split card (709.4: its halves) are refused, never half-applied.
+    import pytest
+
+    from pyrules.errors import QueryError
+    kb = kb_of("Fire // Ice")
+    s = _state(("fi", "Fire // Ice", "battlefield", "alice"))
+    s.set_face_down("fi", "manifest")
+    with pytest.raises(QueryError, match=r"^set_face_down: how .*face_down_split_card_not_modelled"):
+        kb.ask(s)
+    s = _state()
+    s.add_token("tk", "alice", subtypes=["Soldier"], card_types=["creature"], toughness=1)
+    s.set_face_down("tk", "cloak")
+    with pytest.raises(QueryError, match=r"^set_face_down: how .*face_down_token_not_modelled"):
+        kb.ask(s)
