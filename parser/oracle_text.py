@@ -2482,25 +2482,32 @@ class _Sentence(Transformer):
     def reveals_top(self, c):
         return [("reveals", "you", c[0])]
 
-    def among_all(self, c):
-        return [q for q in c if isinstance(q, tuple)]
-
-    def among_or(self, c):
-        return [q for q in c if isinstance(q, tuple)]
-
-    def among_either(self, c):
-        # as search_quals_either: the last quality of the first run and those after "or" are the
-        # alternatives; the qualities before them hold for each ("a basic Forest, Plains, or Island card")
-        run, rest = [q for q in c[:-1] if isinstance(q, tuple)], c[-1]
+    def among_quals(self, c):
+        # kept tokens: "," and "or". Without "or" every quality holds ("a noncreature, nonland card");
+        # with it, as search_quals_either: the last quality of the first run and those after it are the
+        # alternatives, the ones before hold for each ("a basic Forest, Plains, or Island card")
+        words = [str(x).lower() for x in c if isinstance(x, Token)]
+        quals = [q for q in c if isinstance(q, tuple)]
+        if "or" not in words:
+            return quals
+        first = next(i for i, x in enumerate(c) if isinstance(x, Token))
+        run = [q for q in c[:first] if isinstance(q, tuple)]
+        rest = [q for q in c[first:] if isinstance(q, tuple)]
         return run[:-1] + [("one_of", run[-1], *rest)]
+
+    def card_permanent(self, c):
+        return ("permanent",)
 
     def a_card(self, c):
         # "a creature card", "an artifact or enchantment card", "a creature card with power 2 or less":
         # card(Q...) (109.2)
-        return ("card", *c[0], *[q for q in c[1:] if isinstance(q, tuple)])
+        return ("card", *c[0], *[q for q in c[1:] if isinstance(q, tuple)])   # card_permanent, suffixes
 
     def from_among_them(self, c):
         return None
+
+    def among_up_to_count(self, c):
+        return ("among_them", ("up_to", c[0]), "card")
 
     def among_count(self, c):
         # "one of them", "two of those cards", "one" (the cards looked at or revealed)

@@ -45,6 +45,13 @@ def facts(oracle_records, name: str) -> set[str]:
     # "then put them back in any order": on top again (401.4)
     ("Sage Owl", ['looks_at("Sage Owl",1,2,you,top_cards_of_library(you,4))',
                   'puts_cards("Sage Owl",1,2,they,library(top,any_order))']),
+    # the shared card phrase: "a creature, land, or planeswalker card" (one of them), "a permanent card"
+    # (110.4b), "up to two permanent cards with mana value 5 or less" (202.3)
+    ("Commune with Beavers", ['reveals("Commune with Beavers",1,1,you,among_them(1,card(one_of(card_type(artifact),card_type(creature),card_type(land)))))']),
+    ("Bond of Flourishing", ['reveals("Bond of Flourishing",1,1,you,among_them(1,card(permanent)))']),
+    ("Storm the Festival", ['puts_cards("Storm the Festival",1,1,among_them(up_to(2),card(permanent,mana_value_at_most(5))),battlefield)']),
+    # "then shuffle and put those cards on top in any order" (the found cards; 401.4)
+    ("Congregation at Dawn", ['puts_cards("Congregation at Dawn",1,1,they,library(top,any_order))']),
 ])
 def test_library_cards_are_read_as_verb_object_and_destination(oracle_records, name, expected):
     f = facts(oracle_records, name)
@@ -60,6 +67,10 @@ def test_duress_chooses_from_the_revealed_hand_and_that_player_discards_that_car
     f = facts(oracle_records, "Thoughtseize")
     assert 'chooses("Thoughtseize",1,1,you,among_them(1,card(not_card_type(land))))' in f
     assert 'discards_card("Thoughtseize",1,1,that_player,that(card))' in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+    # Duress's "a noncreature, nonland card": each quality holds (a comma list without "or")
+    f = facts(oracle_records, "Duress")
+    assert 'chooses("Duress",1,1,you,among_them(1,card(not_card_type(creature),not_card_type(land))))' in f
     assert not [x for x in f if x.startswith("card_unparsed(")]
 
 
