@@ -93,3 +93,48 @@ def test_the_madness_cast_is_not_for_its_mana_cost_118_9b(kb_of):
     assert not tl.finished
     assert str(tl.steps[-1].refused) == "announcement_illegal(method_not_allowed)"
     assert _atom("in_zone(ft,exile)") in tl.steps[-1].state
+
+
+def _putrid_imp(*discards):
+    """alice's Putrid Imp ("Discard a card: This creature gains flying until end of turn."), with
+    Fiery Temper and Grizzly Bears in her hand, activated discarding ``discards``."""
+    s = _state(("pi", "Putrid Imp", "battlefield", "alice"), ("ft", "Fiery Temper", "hand", "alice"),
+               ("gb", "Grizzly Bears", "hand", "alice"))
+    s.then_activate("alice", "pi", 1, discards=list(discards))
+    return s
+
+
+def test_putrid_imps_discard_cost_exiles_fiery_temper_whose_trigger_resolves_first_702_35a_602_2h(kb_of):
+    # a discard to pay a cost is a discard (701.9a): Fiery Temper is exiled, its trigger goes on the
+    # stack above the Imp's ability (603.3, 405.5), is cast for {R} during its resolution (608.2g) and
+    # resolves (bob 17) before the Imp gains flying. The cost is paid: no cost_not_paid assumption.
+    kb = kb_of("Putrid Imp", "Fiery Temper", "Grizzly Bears")
+    s = _putrid_imp("ft")
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_cast("alice", "ft", targets=["bob"], method="alternative(madness)")
+    s.then_resolve()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    activate, put, madness, temper, burn, imp = _user_steps(tl)
+    assert _atom("in_zone(ft,exile)") in activate.state and _atom("in_zone(gb,hand)") in activate.state
+    assert _atom("ability_on_stack(ability(pi,1,1),alice)") in burn.state and _atom("life_total(bob,17)") in burn.state
+    assert any(f.name == "grants_keyword" and str(f.arguments[2]) == "flying" for f in imp.state)
+    assert not any(f.name == "unapplied_effect" for st in tl.steps for f in st.state)
+
+
+def test_putrid_imps_discard_cost_puts_a_card_without_madness_into_the_graveyard_701_9a(kb_of):
+    kb = kb_of("Putrid Imp", "Fiery Temper", "Grizzly Bears")
+    tl = kb.run(_putrid_imp("gb"))
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(gb,graveyard)") and _holds(tl, "in_zone(ft,hand)")
+    assert "602.2h" in _changes(_user_steps(tl)[0], "in_zone")["in_zone(gb,graveyard)"]
+    assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
+
+
+def test_putrid_imps_discard_cost_with_two_cards_is_refused_602_2h(kb_of):
+    kb = kb_of("Putrid Imp", "Fiery Temper", "Grizzly Bears")
+    tl = kb.run(_putrid_imp("ft", "gb"))
+    assert not tl.finished
+    assert str(tl.steps[-1].refused) == "discard_count(2,1)"

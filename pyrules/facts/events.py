@@ -330,15 +330,18 @@ class EventsMixin:
         self._event(Function("next_turn", [ident(player)]))
 
     def then_activate(self, player: str, obj: str, ability: int, targets: Sequence[str] = (),
-                      x: int | None = None, pay_with: Sequence[str] = ()) -> None:
+                      x: int | None = None, pay_with: Sequence[str] = (), discards: Sequence[str] = ()) -> None:
         """``player`` activates ability number ``ability`` (1-based, as printed on ``obj``'s face) of
         ``obj`` (602.2), choosing ``targets`` (602.2b) and announcing ``x`` for a cost with {X}
         (602.2b, 601.2b; refused for a cost without it): the rule base's verdict at that moment decides
         whether it may; a mana ability resolves at once (605.3b), any other goes on the stack.
         ``pay_with`` names the sources that pay its mana cost, as :meth:`then_cast`'s does (602.2b).
+        ``discards`` the cards of the activator's hand discarded to pay a "Discard N cards" cost (602.2h,
+        701.9a; facts ``event_discard(K, X)``; rules_asp/time/discard_costs.lp): not stated, that cost
+        stays an assumption; another number of cards, or a card not in that hand, refuses the event.
 
         Raises:
-            StateValueError: an ability number that is not 1 or more, or an X that is no number of 0 or more.
+            StateValueError: an ability number that is not 1 or more, an X that is no number of 0 or more, or discards that are no list of ids.
         """
         from pyrules.errors import StateValueError
         if not isinstance(ability, int) or isinstance(ability, bool) or ability < 1:
@@ -350,4 +353,7 @@ class EventsMixin:
                 raise StateValueError(f"then_activate: x must be a number of 0 or more, not {x!r}", "x")
             details.append(("event_x", [Number(x)]))
         details += _pay_with("then_activate", pay_with)
+        if isinstance(discards, str) or not isinstance(discards, Sequence):
+            raise StateValueError(f"then_activate: discards must be a list of card ids, not {discards!r}", "discards")
+        details += [("event_discard", [ident(c)]) for c in dict.fromkeys(discards)]
         self._event(Function("activate", [ident(player), ident(obj), Number(ability)]), *details)
