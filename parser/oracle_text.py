@@ -1555,6 +1555,66 @@ class _Sentence(Transformer):
                 out.append(("counter_target_may_be", 1, x[0]))
         return out
 
+    # --- 707.10 copies of spells, 707.2/707.9 a permanent entering as a copy (issue 17)
+    def copy_spell(self, c):
+        # copy_target(C, F, A, 1), copy_target_may_be(.., 1, spell(G)) and countered_spell_quality/5
+        # (the spell group's qualities, read by casting/targets.lp as for "counter target spell")
+        out: list[tuple] = [("copy_target", 1)]
+        g = 0
+        for x in c:
+            if isinstance(x, tuple) and x[0] == "spell":
+                for group in (x[1] if isinstance(x[1], list) else [x[1]]):
+                    g += 1
+                    out.append(("copy_target_may_be", 1, ("spell", g)))
+                    out += [("countered_spell_quality", g, q) for q in group]
+            elif isinstance(x, tuple) and x[0] in ("activated_ability", "triggered_ability", "activated_or_triggered"):
+                raise ValueError("copying an ability is not read")
+            elif x == "you_control":
+                out.append(("copy_target_you_control", 1))
+            elif isinstance(x, list):
+                out += x
+        return out
+
+    def copy_you_control(self, c):
+        return "you_control"
+
+    def may_choose_new_targets(self, c):
+        # 707.10c: the copy's controller may change its targets as it is put on the stack
+        return [("may_choose_new_targets",)]
+
+    def enters_as_copy(self, c):
+        # 707.2, 614.1c: may_enter_as_copy(C, F, A, Original) and copy_exception(C, F, A, E) (707.9)
+        original = next(x for x in c if isinstance(x, str) and not isinstance(x, Token))
+        out: list[tuple] = [("may_enter_as_copy", original)]
+        for x in c:
+            if isinstance(x, list):
+                out += x
+        return out
+
+    def copy_any_creature_on_battlefield(self, c):
+        return "any_creature_on_battlefield"
+
+    def copy_creature_or_planeswalker_you_control(self, c):
+        return "creature_or_planeswalker_you_control"
+
+    def copy_exceptions(self, c):
+        return [("copy_exception", x) for x in c if isinstance(x, tuple)]
+
+    def copy_additional_subtype(self, c):
+        word = str(c[0]).split()[2]
+        return ("additional_subtype", word)
+
+    def copy_has_ability(self, c):
+        return ("has_ability", str(next(x for x in c if isinstance(x, Token) and x.type == "QUOTED")).strip()[1:-1])
+
+    def copy_additional_counter(self, c):
+        text = str(c[0]).lower()
+        kind = ("pt", 1, 1) if "+1/+1" in text else ("named", "loyalty")
+        return ("additional_counter_if", kind, "creature" if text.endswith("creature") else "planeswalker")
+
+    def copy_not_legendary(self, c):
+        return ("not_legendary",) if "if the spell" not in str(c[0]).lower() else ("not_legendary_if_legendary",)
+
     # --- 400.7 zone changes: return
     def return_to_hand(self, c):
         return [("returns_to_hand", c[0])]

@@ -294,6 +294,7 @@ def test_aim_high_it_is_its_target_untap_pt_and_reach_end_at_cleanup_608_2c_514_
 # describe the ability's text (modes, ability word, reminder text).
 QUALIFIERS = {
     "effect_duration", "destroy_target_may_be", "counter_target_may_be", "countered_spell_quality",
+    "copy_target_may_be", "copy_target_you_control", "copy_exception", "may_choose_new_targets",
     "creates_token_power_toughness", "creates_token_color", "creates_token_subtype", "creates_token_card_type",
     "creates_token_keyword", "creates_token_named", "creates_token_subtype_order", "search_card_quality",
     "search_puts_found",

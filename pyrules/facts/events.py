@@ -48,6 +48,23 @@ def token_id(spell: str, ability: int = 1, description: int = 1, number: int = 1
     return Function("token", [ident(spell), where, Number(description), Number(number)])
 
 
+def copy_id(obj: str, card: str) -> Symbol:
+    """The id of the permanent the card ``obj`` becomes when it enters as a copy of a permanent whose
+    copiable values are those of the card named ``card`` (707.2, 400.7: a new object;
+    rules_asp/time/entering_as_a_copy.lp): ``copy_of(obj,"card")`` in the sequence's states."""
+    from clingo import String
+    return Function("copy_of", [ident(obj), String(card)])
+
+
+def spell_copy_id(obj: str, card: str) -> Symbol:
+    """The id of the copy of a spell (a spell whose card is named ``card``) that the resolving ``obj``
+    ("Copy target instant or sorcery spell") puts on the stack (707.10; rules_asp/time/spell_copies.lp):
+    ``spell_copy(obj,"card")`` in the sequence's states; a copy of a permanent spell keeps it as the
+    token it becomes (608.3f)."""
+    from clingo import String
+    return Function("spell_copy", [ident(obj), String(card)])
+
+
 def trigger_occurrence(source: str, obj: str) -> Symbol:
     """The name of one occurrence of a triggered ability that one event triggered several times
     (603.2c: two creatures entering at once, three dying in one check): the ability of ``source``
@@ -172,7 +189,8 @@ class EventsMixin:
         self.sequence_events.append(Function("commander_zone_choice", [ident(obj), Function("yes" if returns else "no")]))
 
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
-                     discards: Sequence[str] = ()) -> None:
+                     discards: Sequence[str] = (), copy_of: str | Symbol | None = None,
+                     new_targets: Sequence[str | Symbol] = ()) -> None:
         """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
         608.3). With two or more objects on the stack, the order is that of the casts in the sequence.
 
@@ -184,6 +202,13 @@ class EventsMixin:
         ``event_discard(K, X)``). A choice not stated stays an assumption of the answers after it; a
         choice for an ability with no "you may", or discards the effect doesn't ask for (a card not in
         that hand, another number of cards), refuse the event (the step says why).
+
+        ``copy_of``: a permanent with "You may have this creature enter as a copy of ..." enters as a
+        copy of that permanent (707.2, 614.1c; fact ``event_copy_choice(K, X)``; declined:
+        ``declines=[A]``; rules_asp/time/entering_as_a_copy.lp); the permanent that enters is named
+        by :func:`copy_id`. ``new_targets``: the targets chosen for the copy a resolving "Copy target
+        ... spell. You may choose new targets for the copy" puts on the stack (707.10c; facts
+        ``event_new_target(K, T)``; none: the copy keeps the original's; rules_asp/time/spell_copies.lp).
 
         Raises:
             StateValueError: an ability number that is not 1 or more, or one both accepted and declined.
@@ -199,6 +224,9 @@ class EventsMixin:
         details = [("event_choice", [Number(a), Function("yes")]) for a in dict.fromkeys(accepts)]
         details += [("event_choice", [Number(a), Function("no")]) for a in dict.fromkeys(declines)]
         details += [("event_discard", [ident(x)]) for x in dict.fromkeys(discards)]
+        if copy_of is not None:
+            details.append(("event_copy_choice", [ident(copy_of)]))
+        details += [("event_new_target", [ident(x)]) for x in dict.fromkeys(new_targets)]
         self._event(Function("resolve"), *details)
 
     def then_pass_priority(self) -> None:
