@@ -183,6 +183,19 @@ class KnowledgeBase:
         from pyrules.timeline.run import run_timeline
         return run_timeline(self, state)
 
+    @checked_arguments
+    def sequences(self, state: GameState):
+        """A warm session for sequences of events from ``state``: a
+        :class:`pyrules.timeline.session.SequenceSession`, whose ``run(s)`` answers ``s``'s events as
+        :meth:`run` does, for any ``s`` that is ``state`` apart from its events, without judging the
+        state as a moment or grounding the time encoding's static part again.
+
+        Raises:
+            QueryError: as :meth:`ask`, for ``state``.
+        """
+        from pyrules.timeline.session import SequenceSession
+        return SequenceSession(self, state)
+
     def plan(self, state: GameState, goal: str, max_steps: int = 16, time_limit: float | None = None):
         """Find a shortest line of play from ``state`` to ``goal`` (issue 22): clingo chooses, step
         by step, among the actions the rule base allows the acting player (cast, play a land, resolve,

@@ -20,8 +20,8 @@ import clingo.ast as A
 from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError
 from pyrules.timeline.lifting import LiftedProgram, lifted_program
-from pyrules.timeline.slicing import (Transition, answers_program, atom_shape, signatures_read, specialized_step,
-                                      transition_program)
+from pyrules.timeline.slicing import (ArgumentIndex, Transition, answers_program, atom_shape, fluent_index,
+                                      narrowed_step, signatures_read, specialized_step, transition_program)
 
 _LOC = A.Location(A.Position("<timeline>", 1, 1), A.Position("<timeline>", 1, 1))
 
@@ -91,7 +91,8 @@ def _ground(ctl: clingo.Control, parts, messages: list[str], t: int) -> None:
 
 
 def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symbol], events: int,
-                   time_limit: float, whole: bool = False) -> TimelineResult:
+                   time_limit: float, whole: bool = False, static: list[clingo.Symbol] | None = None
+                   ) -> TimelineResult:
     """Solve the sequence whose instance is ``facts`` (static facts, ``event/2`` and the other event
     facts) from the initial state ``initial`` (fluent atoms, given as ``holds(F, 0)``).
 
@@ -110,6 +111,10 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     ``whole=True`` grounds the whole lifted program at every step instead (no slice, no
     specialization: the same changes, many times slower; the tests compare the two).
 
+    ``static``: the transition base's atoms (:func:`static_atoms` of ``transition().base``) for
+    ``facts`` (:func:`static_atoms_with`, from those of the state without its events, which a
+    :class:`pyrules.timeline.session.SequenceSession` keeps); None: computed here.
+
     Returns:
         TimelineResult with every step's shown atoms; ``status`` ``"unknown"`` when the time
         limit or the step bound was reached.
@@ -124,12 +129,15 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
                              program.kept, program.total)
     facts = list(facts)
     instance = frozenset((f.name, len(f.arguments)) for f in facts) | {("holds", 2)}
-    static = static_atoms(program.base, facts, deadline)
+    if static is None or whole:
+        static = static_atoms(program.base, facts, deadline)
     if static is None:
         return TimelineResult("unknown", (), 0, {}, {})
     static_by_signature: dict[tuple[str, int], list[clingo.Symbol]] = {}
     for atom in static:
         static_by_signature.setdefault((atom.name, len(atom.arguments)), []).append(atom)
+    static_index = ArgumentIndex(static_by_signature)  # for narrowing each step to the rules its facts can fire
+    fluent_heads: dict = {}
     # a static predicate with no atom is empty at every time: the steps' rules needing one never fire
     instance = instance | frozenset(static_by_signature)
     schedule_reads = signatures_read(program, ())
@@ -144,8 +152,9 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         messages: list[str] = []
         ctl = _control(messages)
         _add_parts(ctl, {"base": directives, "schedule": program.schedule, "check": lifted_program().check})
+        holds_now = [clingo.Function("holds", [f, now]) for f in state]
         add_facts(ctl, [a for sig in schedule_reads for a in static_by_signature.get(sig, ())]
-                  + [clingo.Function("holds", [f, now]) for f in state] + list(previous.get(t - 1, ())))
+                  + holds_now + list(previous.get(t - 1, ())))
         # the schedule of t first: which event happens at t (schedule.lp) ...
         _ground(ctl, [("base", []), ("schedule", [now])], messages, t)
         atoms = ctl.symbolic_atoms
@@ -159,9 +168,17 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         scheduled_at[t] = found
         # ... then the rules that event can use, with the static atoms they read
         step = program.step if whole else specialized_step(program, found, instance)
-        _add_parts(ctl, {"step": step})
+        # the static atoms of every predicate the specialized step reads (a superset of the narrowed
+        # step's: the same facts, and signatures_read's cache keyed by the specialized step stays small)
         add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
                         for a in static_by_signature.get(sig, ())])
+        if not whole:  # ... and of those, the rules this step's facts can fire
+            given: dict = {}
+            for atom in previous.get(t - 1, ()):
+                given.setdefault((atom.name, len(atom.arguments)), []).append(atom)
+            step = narrowed_step(program, step, (static_index, fluent_index(state, now, fluent_heads),
+                                                 ArgumentIndex(given)))
+        _add_parts(ctl, {"step": step})
         _ground(ctl, [("step", [now])], messages, t)
         finished = clingo.Function("finished", [now])
         # result(F, t) holds for a fluent of the state or one that begins at t+1 (fluents.lp)
@@ -190,6 +207,51 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         if is_finished:
             return TimelineResult("satisfiable", tuple(shown), t, previous, states, scheduled_at, instance)
     return TimelineResult("unknown", (), MAX_STEPS, previous, states)
+
+
+_READING: dict = {}
+
+
+def base_rules_reading(signatures: frozenset[tuple[str, int]]) -> tuple[A.AST, ...]:
+    """The rules of the transition's base that name a predicate of ``signatures`` (in the head or
+    the body, negated or not) or the head of another such rule, transitively: the part of the
+    static atoms that facts of those predicates (a sequence's events) can change; the rest of the
+    base derives the same atoms with them as without them. Cached per ``signatures``."""
+    if signatures not in _READING:
+        from pyrules.timeline.slicing import _head_and_body
+        stms = [(stm,) + _head_and_body(stm) for stm in transition().base if stm.ast_type == A.ASTType.Rule]
+        needed, kept, changed = set(signatures), set(), True
+        while changed:
+            changed = False
+            for i, (stm, heads, body) in enumerate(stms):
+                if i not in kept and (heads | body) & needed:
+                    kept.add(i)
+                    needed |= heads
+                    changed = True
+        _READING[signatures] = tuple(stms[i][0] for i in sorted(kept))
+    return _READING[signatures]
+
+
+def static_atoms_with(static: list[clingo.Symbol], events: list[clingo.Symbol],
+                      deadline: float) -> list[clingo.Symbol] | None:
+    """The transition base's atoms for a state and its ``events``, from ``static``, its atoms for
+    the state alone: those of the predicates no rule of :func:`base_rules_reading` the events'
+    predicates defines (the same with the events), and the model of those rules over the events and
+    the rest (every rule defining one of their heads is among them: its atoms are all derived
+    again; None: the deadline passed)."""
+    from pyrules.timeline.lifting import _signatures
+    part = base_rules_reading(frozenset((f.name, len(f.arguments)) for f in events))
+    if not part:
+        return static + list(events)
+    from pyrules.timeline.slicing import _head_and_body
+    changed = frozenset().union(*(_head_and_body(stm)[0] for stm in part))  # every rule defining these is in part
+    reads = _signatures(list(part))
+    kept = [a for a in static if (a.name, len(a.arguments)) not in changed]
+    again = static_atoms(part, [a for a in kept if (a.name, len(a.arguments)) in reads] + list(events), deadline)
+    if again is None:
+        return None
+    seen = set(kept)
+    return kept + [a for a in again if a not in seen]
 
 
 def static_atoms(base: Iterable[A.AST], facts: list[clingo.Symbol], deadline: float) -> list[clingo.Symbol] | None:
@@ -276,8 +338,11 @@ def instance_of(kb, state, program: LiftedProgram, events_hint: str):
     return facts, initial, kb.ask(state)
 
 
-def run_timeline(kb, state):
+def run_timeline(kb, state, session=None):
     """Answer ``state``'s events with knowledge base ``kb``: the :class:`pyrules.timeline.steps.Timeline`.
+
+    ``session``: a :class:`pyrules.timeline.session.SequenceSession` of ``state`` without its events
+    (warm: the moment's check and the static part are not done again); None: cold.
 
     The instance: the state's facts whose predicate is a fluent (fluents.lp) as ``holds(F, 0)``,
     every other fact as it is, and the events as ``event(K, E)`` (pyrules.facts.events); all added
@@ -294,11 +359,20 @@ def run_timeline(kb, state):
     from pyrules.timeline.steps import timeline_from_symbols
 
     program = lifted_program()
-    facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
+    static = None
+    if session is None:
+        facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
+    else:  # the state was judged as a moment when the session began; its base atoms are kept
+        facts, initial, static = session.prepared(state)
+    facts = list(facts)
     facts += state.sequence_events
     events = sum(1 for f in state.sequence_events if f.name == "event")
     try:
-        result = solve_timeline(facts, initial, events, kb.time_limit)
+        if static is not None:  # ... with the part of the base the events' facts can change
+            static = static_atoms_with(static, state.sequence_events, _time.monotonic() + kb.time_limit)
+            if static is None:
+                raise NoAnswerError(f"unknown: the time limit of {kb.time_limit:g} s was reached")
+        result = solve_timeline(facts, initial, events, kb.time_limit, static=static)
     except MemoryError:
         raise NoAnswerError("unknown: the sequence ran out of memory") from None
     if result.status == "unknown":

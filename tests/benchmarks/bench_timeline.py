@@ -6,10 +6,12 @@ Single: ``KnowledgeBase.ask`` on the state before the events (the cold figure of
 cold: ``KnowledgeBase.run`` each time (new solvers for every step, each step grounded and solved;
 what depends only on the rule base is built once per process, like the parsed rule files of the
 single query: the lifted rule base, the transition program and each event kind's specialized step,
-pyrules.timeline.slicing; the first run, which builds them, is reported apart). Both are measured
-alternately in one run, so they see the same machine load. Warm: there is no warm session for
-sequences yet (no ``kb.warm`` for ``run``), so no warm figure is printed. ``--whole``: also the
-sequence with the whole lifted program grounded at every step (no slice), for comparison.
+pyrules.timeline.slicing; each step is also narrowed to the rules its facts can fire,
+slicing.narrowed_step; the first run, which builds them, is reported apart). Warm: the same
+sequence in a ``kb.sequences(state)`` session (pyrules.timeline.session: the state judged as a
+moment and the static part grounded once, when the session begins; each run grounds only the
+steps). All are measured alternately in one run, so they see the same machine load. ``--whole``:
+also the sequence with the whole lifted program grounded at every step (no slice), for comparison.
 
 Prints the median of ``--runs`` runs (default 5; ``--runs 1`` for a quick look) in milliseconds, the
 ratio sequence / single, and each step of the sequence (``--steps``).
@@ -77,10 +79,13 @@ def main() -> None:
         state.set_life(player, 20)
     kb.time_limit = args.time_limit
     add_events(state, args.events)
-    single, cold, whole = [], [], []
+    single, cold, warm, whole = [], [], [], []
     t0 = time.perf_counter()
     timeline = kb.run(state)  # the first run builds the lifted rule base (once per process)
     first = (time.perf_counter() - t0) * 1000
+    t0 = time.perf_counter()
+    session = kb.sequences(state)
+    begun = (time.perf_counter() - t0) * 1000
     for _ in range(runs):  # alternated, so that both see the same machine load
         t0 = time.perf_counter()
         kb.ask(state).cast_options()
@@ -88,6 +93,9 @@ def main() -> None:
         t0 = time.perf_counter()
         timeline = kb.run(state)
         cold.append((time.perf_counter() - t0) * 1000)
+        t0 = time.perf_counter()
+        session.run(state)
+        warm.append((time.perf_counter() - t0) * 1000)
         if args.whole:
             import pyrules.timeline.run as run
             original = run.solve_timeline
@@ -107,7 +115,8 @@ def main() -> None:
     if whole:
         print(f"sequence, whole program at every step (no slice): {_median(whole)}; "
               f"ratio whole/sliced {statistics.median(whole) / statistics.median(cold):.1f}x")
-    print("sequence, warm: no figure (no warm session for sequences yet)")
+    print(f"sequence, warm (kb.sequences(state).run): {_median(warm)}; ratio warm/single "
+          f"{statistics.median(warm) / statistics.median(single):.1f}x; the session began in {begun:.1f} ms")
     print(f"finished: {timeline.finished}; refused: {', '.join(str(s.refused) for s in refused) or 'none'}")
     if args.steps:
         print(timeline.explain())
