@@ -56,6 +56,7 @@ def test_clone_enters_as_a_copy_of_wall_of_omens_and_its_enters_trigger_draws_70
     entered = next(ch for ch in resolve.changes if ch.fluent == _atom(f"in_zone({me},battlefield)"))
     assert "707.2" in entered.citations
     assert _pending(resolve) == [f"pending_trigger(ability({me},2,{resolve.time - 1}),alice)"]   # 603.6a
+    assert not _characteristics(resolve, copy_id("clone", "Grizzly Bears"))   # a copy never made: not in the game
     assert _holds(tl, "in_zone(c1,hand)")
 
 
