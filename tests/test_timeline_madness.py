@@ -129,7 +129,7 @@ def test_putrid_imps_discard_cost_puts_a_card_without_madness_into_the_graveyard
     tl = kb.run(_putrid_imp("gb"))
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "in_zone(gb,graveyard)") and _holds(tl, "in_zone(ft,hand)")
-    assert "602.2h" in _changes(_user_steps(tl)[0], "in_zone")["in_zone(gb,graveyard)"]
+    assert "602.2b" in _changes(_user_steps(tl)[0], "in_zone")["in_zone(gb,graveyard)"]
     assert not any(f.name == "unapplied_effect" for f in tl.steps[-1].state)
 
 
