@@ -60,19 +60,25 @@ def test_clone_enters_as_a_copy_of_wall_of_omens_and_its_enters_trigger_draws_70
     assert _holds(tl, "in_zone(c1,hand)")
 
 
+def _enters_as_bears(kb, obj, card, bears_owner):
+    """``(timeline, resolve step)``: alice casts ``card`` (id ``obj``), which resolves entering as a
+    copy of ``bears_owner``'s Grizzly Bears (``bears``); characteristics asked; the sequence finished."""
+    s = _state((obj, card, "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", bears_owner))
+    s.ask_characteristics()
+    s.then_cast("alice", obj)
+    s.then_resolve(copy_of="bears")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    _, resolve = _user_steps(tl)
+    return tl, resolve
+
+
 def test_phantasmal_image_copy_is_also_an_illusion_and_its_granted_ability_is_an_assumption_707_9(kb_of):
     """707.9b: "except it's an Illusion in addition to its other types" — the copy of Grizzly Bears is a
     Bear Illusion named Grizzly Bears, 2/2; 707.9a: the ability it gains ("When this creature becomes the
     target of a spell or ability, sacrifice it.") is not applied here, so it is an assumption of every
     later answer (never silently dropped)."""
-    kb = kb_of("Phantasmal Image", "Grizzly Bears")
-    s = _state(("image", "Phantasmal Image", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
-    s.ask_characteristics()
-    s.then_cast("alice", "image")
-    s.then_resolve(copy_of="bears")
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
-    cast, resolve = _user_steps(tl)
+    tl, resolve = _enters_as_bears(kb_of("Phantasmal Image", "Grizzly Bears"), "image", "Phantasmal Image", "bob")
     me = copy_id("image", "Grizzly Bears")
     values = _characteristics(resolve, me)
     assert {v for v in values if v.startswith(("name(", "subtype(", "power(", "toughness("))} == {
@@ -87,13 +93,7 @@ def test_spark_double_enters_with_an_additional_counter_and_a_legendary_original
     counter (a 3/3 named Grizzly Bears); copying a legendary creature, "it isn't legendary" would remove a
     supertype, which this rule base does not do: the resolution is refused, not answered wrongly."""
     kb = kb_of("Spark Double", "Grizzly Bears", "Isamaru, Hound of Konda")
-    s = _state(("double", "Spark Double", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "alice"))
-    s.ask_characteristics()
-    s.then_cast("alice", "double")
-    s.then_resolve(copy_of="bears")
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
-    cast, resolve = _user_steps(tl)
+    tl, resolve = _enters_as_bears(kb, "double", "Spark Double", "alice")
     me = copy_id("double", "Grizzly Bears")
     assert _atom(f"counters({me},pt(1,1),1)") in resolve.state
     change = next(c for c in resolve.changes if c.fluent == _atom(f"counters({me},pt(1,1),1)"))

@@ -164,15 +164,22 @@ def test_watcher_of_the_roost_turned_face_up_by_revealing_gains_two_life_702_37e
     assert any("turn_face_up_cost_assumed_paid(w,morph)" in t for t in _assumption_texts(tl))
 
 
+def _cast_over_bears_on_top(kb_of, obj, card):
+    """``(kb, s)``: alice casts ``card`` (id ``obj``) from her hand, Grizzly Bears (``gb``) the top card
+    of her library, characteristics asked; the spell resolved."""
+    kb = kb_of(card, "Grizzly Bears")
+    s = _state((obj, card, "hand", "alice"), ("gb", "Grizzly Bears", "library", "alice"))
+    s.set_library_order("alice", ["gb"])
+    s.ask_characteristics()
+    s.then_cast("alice", obj)
+    s.then_resolve()
+    return kb, s
+
+
 def test_soul_summons_manifests_the_top_card_which_turns_face_up_for_its_mana_cost_701_40b(kb_of):
     # 701.40a: "Manifest the top card of your library": put onto the battlefield face down as a 2/2
     # creature; 701.40b: a manifested creature card may be turned face up for its mana cost (Grizzly Bears).
-    kb = kb_of("Soul Summons", "Grizzly Bears")
-    s = _state(("ss", "Soul Summons", "hand", "alice"), ("gb", "Grizzly Bears", "library", "alice"))
-    s.set_library_order("alice", ["gb"])
-    s.ask_characteristics()
-    s.then_cast("alice", "ss")
-    s.then_resolve()
+    kb, s = _cast_over_bears_on_top(kb_of, "ss", "Soul Summons")
     s.then_turn_face_up("alice", "gb")
     tl = kb.run(s)
     cast, resolve, up = _user_steps(tl)
@@ -206,12 +213,7 @@ def test_a_manifested_instant_card_can_not_be_turned_face_up_701_40g(kb_of):
 def test_cryptic_coat_cloaks_the_top_card_with_ward_2_and_its_attach_is_an_assumption_701_58a(kb_of):
     # 701.58a: "cloak": put onto the battlefield face down as a 2/2 creature with ward {2}; "then attach
     # this Equipment to it" is not applied here: listed, never dropped.
-    kb = kb_of("Cryptic Coat", "Grizzly Bears")
-    s = _state(("coat", "Cryptic Coat", "hand", "alice"), ("gb", "Grizzly Bears", "library", "alice"))
-    s.set_library_order("alice", ["gb"])
-    s.ask_characteristics()
-    s.then_cast("alice", "coat")
-    s.then_resolve()
+    kb, s = _cast_over_bears_on_top(kb_of, "coat", "Cryptic Coat")
     s.then_put_triggers()
     s.then_resolve()
     tl = kb.run(s)

@@ -128,18 +128,25 @@ def _exalted_combat(attackers):
     return s
 
 
+def _exalted_resolved_unblocked(kb, s, order):
+    """``s``'s attack triggers put on the stack in ``order`` and each resolved, no blockers, combat
+    damage: the finished timeline."""
+    s.then_put_triggers(order=order)
+    for _ in order:
+        s.then_resolve()
+    s.then_declare_blockers({})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    return tl
+
+
 def test_akrasan_squire_attacking_alone_gets_plus_one_for_each_exalted_source_702_83a(kb_of):
     # alice's Akrasan Squire (1/1, exalted) attacks alone, Noble Hierarch (exalted) stays home: two
     # exalted triggers (702.83a, one from each permanent), both on the Squire: a 3/3, bob 20 - 3 = 17
     kb = kb_of("Akrasan Squire", "Noble Hierarch")
     s = _exalted_combat({"sq": "bob"})
-    s.then_put_triggers(order=[trigger_occurrence("sq", "sq"), trigger_occurrence("nh", "sq")])
-    s.then_resolve()
-    s.then_resolve()
-    s.then_declare_blockers({})
-    s.then_combat_damage()
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = _exalted_resolved_unblocked(kb, s, [trigger_occurrence("sq", "sq"), trigger_occurrence("nh", "sq")])
     declare = _user_steps(tl)[0]
     t = declare.time - 1
     assert _pending(declare) == [f"pending_trigger(ability(nh,keyword(exalted),occurrence({t},sq)),alice)",
@@ -224,14 +231,8 @@ def test_sublime_archangel_gives_the_lone_attacker_a_second_exalted_113_2c(kb_of
     s = _state(("sq", "Akrasan Squire", "battlefield", "alice"), ("sa", "Sublime Archangel", "battlefield", "alice"),
                phase="combat", step="beginning_of_combat")
     s.then_declare_attackers({"sq": "bob"})
-    s.then_put_triggers(order=[trigger_occurrence("sa", "sq"), trigger_instance("sq", 1), trigger_instance("sq", 2)])
-    s.then_resolve()
-    s.then_resolve()
-    s.then_resolve()
-    s.then_declare_blockers({})
-    s.then_combat_damage()
-    tl = kb.run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = _exalted_resolved_unblocked(kb, s, [trigger_occurrence("sa", "sq"), trigger_instance("sq", 1),
+                                             trigger_instance("sq", 2)])
     declare = _user_steps(tl)[0]
     t = declare.time - 1
     assert _pending(declare) == [f"pending_trigger(ability(sa,keyword(exalted),occurrence({t},sq)),alice)",

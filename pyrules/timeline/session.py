@@ -37,12 +37,8 @@ class SequenceSession:
         import time
 
         self._kb = kb
-        events, state.sequence_events = state.sequence_events, []
-        try:
-            facts, initial, _ = instance_of(kb, state, lifted_program(),
-                                            "give it as an event (GameState.then_*, [[events]])")
-        finally:
-            state.sequence_events = events
+        # the state's facts never hold its events (GameState.sequence_events, added by run_timeline)
+        facts, initial, _ = instance_of(kb, state, lifted_program(), "give it as an event (GameState.then_*, [[events]])")
         static = static_atoms(transition().base, facts, time.monotonic() + kb.time_limit)
         if static is None:
             from pyrules.errors import NoAnswerError
@@ -59,11 +55,11 @@ class SequenceSession:
         Raises:
             QueryError: ``state`` (its events apart) is not the session's state: the first fact it
                 has that the session's state lacks, or the other way round."""
-        facts, initial = [], []
         from pyrules.timeline.lifting import lifted_program
-        program = lifted_program()
+        fluents = lifted_program().fluents
+        facts, initial = [], []
         for f in self._kb.facts(state):
-            (initial if (f.name, len(f.arguments)) in program.fluents else facts).append(f)
+            (initial if (f.name, len(f.arguments)) in fluents else facts).append(f)
         key = frozenset(facts) | frozenset(clingo.Function("holds", [f]) for f in initial)
         if key != self._key:
             extra = sorted(map(str, key - self._key))
