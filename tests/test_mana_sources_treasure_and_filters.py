@@ -1,8 +1,9 @@
 """Two kinds of mana source on real cards (issue 18; rules_asp/casting/mana_abilities.lp): a Treasure
 token, whose ability costs {T} and sacrificing it (111.10a, 605.1a, 601.2g-h), and a filter land, Fire-Lit
-Thicket, whose "{R/G}, {T}: Add {R}{R}, {R}{G}, or {G}{G}." has mana in its cost (not counted: named as an
-open source) beside its "{T}: Add {C}." (counted: tapping the land for it is always possible, 107.5). In
-one moment and in a sequence (rules_asp/time/mana_payment_in_sequences.lp)."""
+Thicket, whose "{R/G}, {T}: Add {R}{R}, {R}{G}, or {G}{G}." has mana in its cost (counted in one moment
+where it is the player's only filter: tests/test_mana_filter_lands.py; not paid in a sequence) beside its
+"{T}: Add {C}." (counted: tapping the land for it is always possible, 107.5). In one moment and in a
+sequence (rules_asp/time/mana_payment_in_sequences.lp)."""
 
 from __future__ import annotations
 
@@ -87,14 +88,12 @@ def test_fire_lit_thickets_colorless_mana_pays_the_generic_part_with_a_mountain_
     assert (pay.payable, pay.strength) == (True, "derived")
 
 
-def test_fire_lit_thicket_alone_is_undecided_its_filter_not_counted_605_1a(kb):
-    # {C} alone can't pay {1}{R}; the filter ability needs {R/G} from elsewhere, but it is not counted,
-    # so no refusal is given that would rest on it
+def test_fire_lit_thicket_alone_cant_pay_lightning_strike_its_filter_unfed_601_2g(kb):
+    # {C} alone can't pay {1}{R}; the filter ability needs {R/G} from another source (601.2g: its own mana
+    # comes after its cost), and there is none: a refusal (the filter counted, mana_payment.lp)
     s = _state({"f1": "Fire-Lit Thicket"})
     pay = _payment(kb, s)
-    assert pay.payable is None
-    assert pay.reasons == ('mana_source_open(f1,not_modelled(("Fire-Lit Thicket",1,2)))',)
-    assert pay.strength == "unknown"
+    assert (pay.payable, pay.reasons, pay.strength) == (False, ("missing(r,1,0)",), "derived")
 
 
 def test_fire_lit_thicket_is_tapped_for_its_colorless_mana_in_a_sequence_107_5(kb):

@@ -31,12 +31,16 @@ def _types_text(term: clingo.Symbol) -> str:
 
 def reason_text(why: clingo.Symbol) -> str:
     """One reason of a refusal or an undecided verdict as words: ``missing(r,2,1)`` -> ``2 of its
-    symbols can be paid only with {R}, the sources give 1``; other reasons as their term."""
+    symbols can be paid only with {R}, the sources give 1``; ``filtered(X, missing(...))`` -> ``with X's
+    filter ability: ...``; other reasons as their term."""
     if why.type == clingo.SymbolType.Function and why.name == "missing" and len(why.arguments) == 3:
         types, need, have = why.arguments
         if str(types) == "any_mana":
             return f"the cost needs {need} mana, the sources give {have}"
         return f"{need} of its symbols can be paid only with {_types_text(types)}, the sources give {have}"
+    if why.type == clingo.SymbolType.Function and why.name == "filtered" and len(why.arguments) == 2:
+        # 605.1a: the same with the player's filter ability used (mana_payment.lp's filtered(X, missing(...)))
+        return f"with {symbol_name(why.arguments[0])}'s filter ability: {reason_text(why.arguments[1])}"
     return str(why)
 
 
@@ -63,6 +67,8 @@ def _use_text(slot: clingo.Symbol, what: clingo.Symbol) -> str:
     ``{B/P} with 2 life``, ``{R} by tapping bears (convoke)``, ``{1} by tapping ring (improvise)``,
     ``{1} by exiling g1 (delve)`` (702.51a, 702.126a, 702.66a)."""
     paid = _symbol_text(slot.arguments[1]) if slot.name == "symbol" else "{1}"
+    if slot.name == "filter_cost":  # 605.1a: the {A/B} of a filter ability (mana_payment.lp)
+        paid = f"{symbol_name(slot.arguments[0])}'s filter cost"
     if what.name == "mana":
         return f"{paid} with {symbol_name(what.arguments[0])} ({what.arguments[1]})"
     if what.name in ("convoke", "improvise"):
