@@ -1291,6 +1291,34 @@ class _Sentence(Transformer):
         whose = next(x for x in c if x in ("any", "opponent"))
         return [("if_put_into_graveyard_instead", objects, whose, "exile")]
 
+    def damage_replacement(self, c):
+        # 614.1a, 614.2: damage_replacement(C, F, A, Source, Recipients, Change) — Source any |
+        # object(source | T, Q...) (the shared object phrase); Recipients any | permanent_or_player |
+        # opponent_or_opponents_permanent; Change times(2 | 3) | plus(N)
+        parts = [x for x in c if not isinstance(x, Token)]
+        recipients = parts[1] if len(parts) == 3 else "any"
+        return [("damage_replacement", parts[0], recipients, parts[-1])]
+
+    def source_desc(self, c):
+        quals = [q for q in c if isinstance(q, tuple)]
+        return ("object", "source", *quals) if quals else "any"
+
+    def source_object(self, c):
+        d = c[-1]
+        return ("object", d) if isinstance(d, str) else d
+
+    def permanent_or_player(self, c):
+        return "permanent_or_player"
+
+    def opponent_or_opponents_permanent(self, c):
+        return "opponent_or_opponents_permanent"
+
+    def damage_times(self, c):
+        return ("times", {"double": 2, "triple": 3}[str(c[0]).lower()])
+
+    def damage_plus(self, c):
+        return ("plus", int(c[-1]))
+
     def graveyard_token(self, c):
         return Tree("graveyard_token", [])
 

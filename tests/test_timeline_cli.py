@@ -205,7 +205,8 @@ def test_ask_json_gives_each_step(tmp_path, shared_data, capsys):
     assert [c["object"] for c in out["cast"]] == ["bolt"] and out["after_events"]["cast"] == []
     steps = out["steps"]
     assert [s["time"] for s in steps] == list(range(1, len(steps) + 1))
-    assert set(steps[0]) == {"time", "event", "user_event", "refused", "refused_citations", "changes", "state"}
+    assert set(steps[0]) == {"time", "event", "user_event", "refused", "refused_citations", "changes", "state", "orders"}
+    assert all(s["orders"] == [] for s in steps)   # 616.1: only a refused event lists orders
     user = [s for s in steps if s["user_event"] is not None]
     assert [(s["user_event"], s["event"]) for s in user] == [(1, "cast(alice,bolt,1)"), (2, "resolve")]
     assert all(s["refused"] is None and s["refused_citations"] == [] for s in steps)

@@ -437,6 +437,14 @@ class Answers(KindAnswers):
         return list(self._atoms.get(name, ()))
 
     @checked_arguments
+    def replacement_orders(self, event: str | None = None):
+        """Each order of replacement and/or prevention effects a player may pick for an event whose
+        result depends on it (616.1), with what the order leads to: a list of
+        :class:`pyrules.answers.replacement_orders.ReplacementOrder` (of ``event`` only, when given)."""
+        from pyrules.answers.replacement_orders import read_replacement_orders
+        return read_replacement_orders(self, event)
+
+    @checked_arguments
     def outcomes(self):
         """What the state's events do and what follows (damage results, state-based actions,
         attacks and activations, tokens, destroyed trackers, triggers): a

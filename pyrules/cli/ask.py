@@ -18,7 +18,9 @@ def step_json(step, rule_text=lambda rule: None) -> dict:
     as ASP text), ``user_event`` (its number among the scenario's events, or None for a check of
     state-based actions), ``refused`` (why the event could not happen, or None) and
     ``refused_citations``, ``changes`` (``kind`` "begins"/"ends", ``fluent``, ``citations``) and
-    ``state`` (every fluent holding after the event, sorted). Citations have the shape of the other
+    ``state`` (every fluent holding after the event, sorted), ``orders`` (for a refused event whose
+    result depends on the order of replacement/prevention effects, 616.1: each order the chooser may
+    pick, ``chooser``, ``order``, ``results``, ``citations``). Citations have the shape of the other
     answers' (``{"rule": "704.5g", "text": ...}``), the text from ``rule_text(rule)`` (the loaded CR, or None)."""
     def cites(rules) -> list[dict]:
         return [{"rule": r, "text": rule_text(r)} for r in rules]
@@ -31,6 +33,8 @@ def step_json(step, rule_text=lambda rule: None) -> dict:
         "refused_citations": cites(step.refused_citations),
         "changes": [{"kind": c.kind, "fluent": str(c.fluent), "citations": cites(c.citations)} for c in step.changes],
         "state": sorted(str(f) for f in step.state),
+        "orders": [{"affected": o.affected, "chooser": o.chooser, "order": list(o.order), "results": list(o.results),
+                    "citations": cites(c.rule for c in o.citations)} for o in step.orders],
     }
 
 

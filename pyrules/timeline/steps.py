@@ -74,13 +74,23 @@ class Step:
         """The :class:`Answers` of the state after the event (time ``time``), built on first use."""
         return self.answers_at(self.time)
 
+    @property
+    def orders(self) -> list:
+        """For a refused event whose result depends on the order of two or more replacement and/or
+        prevention effects (616.1): each order the choosing player may pick, with what it leads to
+        (:class:`pyrules.answers.replacement_orders.ReplacementOrder`, read from :attr:`before`);
+        an empty list for an event that happened, or whose refusal lists no order."""
+        if self.refused is None:
+            return []
+        return self.before.replacement_orders(f"ev({self.time - 1})")
+
     def explain(self) -> str:
-        """Lines: the event, then each change (or the refusal)."""
+        """Lines: the event, then each change (or the refusal, then each order a player may pick)."""
         label = f"event {self.user_event}" if self.user_event is not None else "check"
         head = f"{self.time}. {label}: {self.event}"
         if self.refused is not None:
             cites = f" (CR {', '.join(self.refused_citations)})" if self.refused_citations else ""
-            return f"{head}: refused, {self.refused}{cites}"
+            return "\n".join([f"{head}: refused, {self.refused}{cites}"] + [f"   {o.explain()}" for o in self.orders])
         lines = [head] + [f"   {c.explain()}" for c in self.changes]
         return "\n".join(lines)
 
