@@ -1040,22 +1040,6 @@ class _Sentence(Transformer):
         recipient = c[-1]
         return [("puts_counters", kind, n, recipient)]
 
-    def counters_each(self, c):
-        # 122.1: "each creature you control" keeps each_you_control(T); any other group is
-        # all(object(T, Q...)) with every quality of the phrase (schema.lp, Affected).
-        d = c[0]
-        if isinstance(d, str):
-            return ("all", d)
-        if d[2:] == (("controlled_by", "you"),):
-            return ("each_you_control", d[1])
-        return ("all", d)
-
-    def counters_each_other(self, c):
-        d = c[0]
-        if isinstance(d, tuple) and d[2:] == (("controlled_by", "you"),):
-            return ("other_you_control", d[1])
-        return ("all", ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",)))
-
     # --- 111 tokens
     def token_color(self, c):
         # "green and white": the "and" between colors is a token_color with no value (111.3).
@@ -1377,6 +1361,26 @@ class _Sentence(Transformer):
 
     def enchanted_permanent(self, c):
         return ("enchanted", "permanent")
+
+    def each_object(self, c):
+        # "Each creature you control ...": every such permanent (611.3a, 122.1), the term of the plural
+        # phrase ("Creatures you control": each_you_control(T); with any other quality all(object(T, Q...)),
+        # every quality of the phrase: schema.lp, Affected)
+        d = c[-1]
+        if isinstance(d, str):
+            return ("all", d)
+        if d[2:] == (("controlled_by", "you"),):
+            return ("each_you_control", d[1])
+        return ("all", d)
+
+    def each_other_object(self, c):
+        # "Each other creature you control": other_you_control(T) as "Other creatures you control" (109.2)
+        d = c[-1]
+        if isinstance(d, str):
+            return ("all", ("object", d, ("other",)))
+        if d[2:] == (("controlled_by", "you"),):
+            return ("other_you_control", d[1])
+        return ("all", (*d, ("other",)))
 
     def all_creatures(self, c):
         return ("all", "creature")
