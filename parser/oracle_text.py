@@ -1040,22 +1040,6 @@ class _Sentence(Transformer):
         recipient = c[-1]
         return [("puts_counters", kind, n, recipient)]
 
-    def counters_each(self, c):
-        # 122.1: "each creature you control" keeps each_you_control(T); any other group is
-        # all(object(T, Q...)) with every quality of the phrase (schema.lp, Affected).
-        d = c[0]
-        if isinstance(d, str):
-            return ("all", d)
-        if d[2:] == (("controlled_by", "you"),):
-            return ("each_you_control", d[1])
-        return ("all", d)
-
-    def counters_each_other(self, c):
-        d = c[0]
-        if isinstance(d, tuple) and d[2:] == (("controlled_by", "you"),):
-            return ("other_you_control", d[1])
-        return ("all", ("object", d, ("other",)) if isinstance(d, str) else (*d, ("other",)))
-
     # --- 111 tokens
     def token_color(self, c):
         # "green and white": the "and" between colors is a token_color with no value (111.3).
@@ -1406,6 +1390,26 @@ class _Sentence(Transformer):
     def enchanted_permanent(self, c):
         return ("enchanted", "permanent")
 
+    def each_object(self, c):
+        # "Each creature you control ...": every such permanent (611.3a, 122.1), the term of the plural
+        # phrase ("Creatures you control": each_you_control(T); with any other quality all(object(T, Q...)),
+        # every quality of the phrase: schema.lp, Affected)
+        d = c[-1]
+        if isinstance(d, str):
+            return ("all", d)
+        if d[2:] == (("controlled_by", "you"),):
+            return ("each_you_control", d[1])
+        return ("all", d)
+
+    def each_other_object(self, c):
+        # "Each other creature you control": other_you_control(T) as "Other creatures you control" (109.2)
+        d = c[-1]
+        if isinstance(d, str):
+            return ("all", ("object", d, ("other",)))
+        if d[2:] == (("controlled_by", "you"),):
+            return ("other_you_control", d[1])
+        return ("all", (*d, ("other",)))
+
     def all_creatures(self, c):
         return ("all", "creature")
 
@@ -1713,6 +1717,32 @@ class _Sentence(Transformer):
         out = [("searches_library", "you", n)] + [("search_card_quality", q) for q in quals]
         out += [x for x in c[1:] if isinstance(x, tuple)]
         return out + [f for x in c[1:] if isinstance(x, list) for f in x]
+
+    def search_zones(self, c):
+        # 701.23a: "Search your library and/or graveyard for ...": searches_zones(.., Who, zones(Z...), N)
+        zones, (_, n, quals) = c[0], c[1]
+        out = [("searches_zones", "you", ("zones", *zones), n)] + [("search_card_quality", q) for q in quals]
+        out += [x for x in c[2:] if isinstance(x, tuple)]
+        return out + [f for x in c[2:] if isinstance(x, list) for f in x]
+
+    def search_zone_list(self, c):
+        return [z for z in c if isinstance(z, str) and not isinstance(z, Token)]
+
+    def sz_library(self, c):
+        return "library"
+
+    def sz_graveyard(self, c):
+        return "graveyard"
+
+    def sz_hand(self, c):
+        return "hand"
+
+    def search_named_card(self, c):
+        return ("named", str(c[0])[len("named "):])
+
+    def shuffle_if_library_searched(self, c):
+        # 701.23a, 701.24a: "If you search your library this way, shuffle." (after a search of several zones)
+        return [("shuffles_if_library_searched", "you")]
 
     def search_shuffle_put_on_top(self, c):
         # "..., then shuffle and put that card on top": the found card goes on top after the shuffle.
@@ -2668,6 +2698,43 @@ class _Sentence(Transformer):
 
     def chooses_of_them(self, c):
         return [("chooses", c[0], ("among_them", c[1], "card"))]
+
+    # --- 106.6: "Spend this mana only to ..." (issue 19): one mana_spend_only fact per use
+    def mana_spend_only(self, c):
+        uses = [u for x in c if isinstance(x, list) for u in x]
+        return [("mana_spend_only", u) for u in uses]
+
+    def spend_cast(self, c):
+        # "cast a creature spell" -> cast(card_type(creature)); "cast spells" -> cast (any spell)
+        groups = next(x for x in c if isinstance(x, list))
+        return [("cast", *g) if g else "cast" for g in groups]
+
+    def spend_activate(self, c):
+        return ["activate"]
+
+    def spend_activate_of(self, c):
+        # "activate abilities of artifacts" -> activate(card_type(artifact))
+        src = next(x for x in c if isinstance(x, tuple))
+        return [("activate", *src)]
+
+    def spend_abilities(self, c):
+        return None
+
+    def spend_source_quals(self, c):
+        quals = [q for q in c if isinstance(q, tuple)]
+        has_source = any(isinstance(t, Token) and t.type == "SPEND_SOURCE" for t in c)
+        if not has_source and quals and quals[-1][0] == "subtype":
+            # "abilities of Dragons": the plural names the subtype (205.3m); another plural is not read
+            single = _subtype_singular(quals[-1][1])
+            if single is None:
+                raise ValueError(f"{quals[-1][1]!r}: no plural subtype read")
+            quals[-1] = ("subtype", single)
+        elif not has_source and quals and quals[-1][0] != "subtype":
+            raise ValueError("'of [quality]' without a noun is not read")
+        return tuple(quals)
+
+    def spend_source_plural(self, c):
+        return (("card_type", _singular(str(c[0]).lower())),)
 
     def player_discards_that_card(self, c):
         # 701.9a: the card named before (608.2c): discards_card(C, F, A, Who, that(card))

@@ -56,3 +56,29 @@ def test_you_may_play_that_card_this_turn_is_a_listed_permission(oracle_records)
     f = facts(oracle_records, "Count on Luck")
     assert 'may_play("Count on Luck",1,1,that(card),this_turn)' in f
     assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+@pytest.mark.parametrize("name,fact", [
+    # 611.3a: "each [object phrase]" as the affected object of every template, the term of the plural group
+    # phrase: "Regenerate each creature you control" as "creatures you control" (701.19a)
+    ("Loxodon Hierarch", 'regenerates("Loxodon Hierarch",1,2,each_you_control(creature))'),
+    # "each other creature you control" as "other creatures you control" (109.2)
+    ("Denizen of the Deep", 'returns_to_hand("Denizen of the Deep",1,1,other_you_control(creature))'),
+    # any other quality: all(object(T, Q...)), each quality kept (122.1: "with a +1/+1 counter on it")
+    ("Battlefront Krushok", 'combat_limit("Battlefront Krushok",1,2,all(object(creature,controlled_by(you),'
+                            'has_counter(pt(1,1)))),blockers_at_most(1,creature))'),
+    ("Tangle", 'doesnt_untap("Tangle",1,2,all(object(creature,attacking)),its_controller,next)'),
+    # "Each creature gets -1/-1 until end of turn" as "All creatures get ..." (613.4c)
+    ("Golgari Charm", 'gets_pt("Golgari Charm",1,mode(1,1),all(creature),"-1","-1")'),
+])
+def test_each_object_phrase_is_the_group_of_every_such_object_611_3a(oracle_records, name, fact):
+    f = facts(oracle_records, name)
+    assert fact in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_a_keyword_grant_to_each_qualified_object_stays_unread_613_1f(oracle_records):
+    # "Each creature you control with a +1/+1 counter on it has trample": a grant to a qualified group no
+    # rule applies is not read (the keyword_grant template refuses it), so it stays residue, never dropped
+    f = facts(oracle_records, "Abzan Battle Priest")
+    assert any(x.startswith('card_unparsed("Abzan Battle Priest",1,oracle_text(') for x in f)
