@@ -3719,6 +3719,7 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
             return
         cond, effect = after_clean[:comma], after_clean[comma + 1:]
         _read_part(cond, "trigger_condition", ability, "condition", trig.end_pos + 1)
+        _intervening_if(effect.strip(), ability)
         _read_effect(effect.strip(), trig.end_pos + comma + 2, ability)
     elif kind == "modal":
         ability.kind = other_kind
@@ -3744,6 +3745,26 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         # an instruction followed as the spell resolves (113.3a)
         ability.kind = "static" if re.match(r"~ is\b", text.strip()) else other_kind
         _read_effect(text, 0, ability)
+
+
+#: 603.4: "When/Whenever/At [trigger event], if [condition], [effect]": the "if" right after the
+#: trigger condition (the intervening "if" clause; the condition up to the first comma).
+_INTERVENING_IF = re.compile(r"if (?P<cond>.*?), (?=\S)", re.IGNORECASE)
+
+
+def _intervening_if(effect: str, ability: Ability) -> None:
+    """603.4: a triggered ability's effect text that starts with an "if" clause: its condition, read by
+    the shared ``state_condition`` slot, becomes the fact ``("intervening_if", Cond)`` (the effect is
+    read as before, its facts unchanged); a condition not read adds nothing (the effect text stays as
+    the effect reading leaves it: conditional_effect or unread)."""
+    m = _INTERVENING_IF.match(effect)
+    if m is None:
+        return
+    try:
+        cond = _checked(m.group("cond").strip(), "state_condition")
+    except (LarkError, ValueError, StopIteration):
+        return
+    ability.semantics.append(("intervening_if", cond))
 
 
 def _span(tree: Tree) -> tuple[int, int]:
@@ -3903,7 +3924,7 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
 _UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteristic_defined", "tokens_enter", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
-_NOT_EFFECTS = frozenset({"trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
+_NOT_EFFECTS = frozenset({"intervening_if", "trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
                           "activate_only", "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
                           "chapter"})
 

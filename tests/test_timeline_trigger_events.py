@@ -173,10 +173,13 @@ def test_leaving_combat_before_its_damage_is_dealt_is_refused_510_1(kb_of):
     assert "510.1" in step.refused_citations
 
 
-def test_an_intervening_if_makes_the_trigger_an_assumption_not_a_stack_object_603_4(kb_of):
+def test_an_intervening_if_is_checked_as_the_event_occurs_603_4(kb_of):
     # Apothecary Geist: "When this creature enters, if you control another Spirit, you gain 3 life."
-    # 603.4: it triggers only if the condition holds, which no rule here judges: nothing waits to be
-    # put on the stack (no put_triggers is asked for), and the answers carry the trigger as assumed
+    # 603.4: it triggers only if the condition holds as it enters (rules_asp/time/intervening_if.lp).
+    # Alone (the Geist is a Spirit, but not "another"): it does not trigger -- nothing waits to be put
+    # on the stack, nothing is assumed, the "why not" names the condition. With a second Geist already
+    # on the battlefield: it triggers and alice gains 3 life. (Before the condition was judged, the
+    # ability was never put on the stack and listed unapplied as trigger_condition_unread.)
     kb = kb_of("Apothecary Geist")
     s = _state(("geist", "Apothecary Geist", "hand", "alice"))
     s.then_cast("alice", "geist")
@@ -185,5 +188,18 @@ def test_an_intervening_if_makes_the_trigger_an_assumption_not_a_stack_object_60
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
     assert not any(_pending(st) for st in tl.steps)
-    assert _holds(tl, "unapplied_effect(geist,2,trigger_condition_unread)")
+    assert not any(f.name == "unapplied_effect" for st in tl.steps for f in st.state)
     assert _holds(tl, "life_total(alice,20)")
+    verdicts = [(d.subject, d.other, d.reasons, {c.rule for c in d.citations})
+                for st in tl.steps for d in st.before.trigger_verdicts() if not d.allowed]
+    assert [v[:3] for v in verdicts] == [("enters(geist)", "geist:2", (
+        'intervening_if(controls(you,at_least(1,object(permanent,subtype("Spirit"),other))))',))]
+    assert "603.4" in verdicts[0][3]
+    s = _state(("geist", "Apothecary Geist", "hand", "alice"), ("g2", "Apothecary Geist", "battlefield", "alice"))
+    s.then_cast("alice", "geist")
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(alice,23)")
