@@ -148,3 +148,22 @@ def test_shrieking_affliction_does_not_trigger_when_that_player_holds_two_cards_
     assert [v[:4] for v in verdicts] == [("beginning_of_step(each_opponent,upkeep)", "sa:1", False,
                                           ("intervening_if(cards_in(hand,that_player,at_most(1)))",))]
     assert "603.4" in verdicts[0][4]
+
+
+def test_attendant_of_vraska_dies_its_condition_is_not_judged_on_a_look_back_trigger_603_10a(kb_of):
+    # Attendant of Vraska: "When this creature dies, if you control a Vraska planeswalker, you gain life
+    # equal to this creature's power." A dies trigger looks back in time (603.10a); on which state its
+    # intervening "if" is judged is not decided here, so no "why not" is claimed from it: killed by
+    # Murder, the ability is not put on the stack and its unread text stays an assumption
+    kb = kb_of("Attendant of Vraska", "Murder")
+    s = _state(("av", "Attendant of Vraska", "battlefield", "alice"), ("mu", "Murder", "hand", "bob"),
+               active="bob")
+    s.then_cast("bob", "mu", targets=["av"])
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(av,graveyard)")
+    assert _pending(tl) == []
+    assert _unapplied(tl) == ['unapplied_effect(av,1,trigger_unread("if you control a Vraska planeswalker, '
+                              'you gain life equal to this creature\'s power"))']
+    assert not any("intervening_if" in str(v[3]) for v in _verdicts(tl))
