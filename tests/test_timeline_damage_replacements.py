@@ -83,7 +83,7 @@ def test_calamity_bearers_giant_source_is_read_not_evaluated_an_unapplied_effect
     # replacement is not applied, and it is listed as an unapplied effect from the damage on.
     tl = _shock(kb_of, [("c", "Calamity Bearer", "alice")])
     assert tl.finished and holds(tl, "life_total(bob,18)")
-    assert holds(tl, "unapplied_effect(c,1,effect(damage_replacement))")
+    assert holds(tl, "unapplied_effect(c,1,effect(if_would_deal_damage_instead))")
 
 
 def test_a_shield_beside_a_doubler_is_the_players_order_616_1(kb_of):
@@ -130,4 +130,4 @@ def test_a_max_speed_replacement_is_not_applied_but_listed_702_178a(kb_of):
     # the ability: not applied (2 damage), an unapplied effect of the damage it could replace.
     tl = _shock(kb_of, [("ff", "Far Fortune, End Boss", "alice")])
     assert tl.finished and holds(tl, "life_total(bob,18)")
-    assert holds(tl, "unapplied_effect(ff,3,effect(damage_replacement))")
+    assert holds(tl, "unapplied_effect(ff,3,effect(if_would_deal_damage_instead))")
