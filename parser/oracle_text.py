@@ -1276,12 +1276,12 @@ class _Sentence(Transformer):
         return [("if_put_into_graveyard_instead", objects, whose, "exile")]
 
     def damage_replacement(self, c):
-        # 614.1a, 614.2: damage_replacement(C, F, A, Source, Recipients, Change) — Source any |
+        # 614.1a, 614.2: if_would_deal_damage_instead(C, F, A, Source, Recipients, Change) — Source any |
         # object(source | T, Q...) (the shared object phrase); Recipients any | permanent_or_player |
         # opponent_or_opponents_permanent; Change times(2 | 3) | plus(N)
         parts = [x for x in c if not isinstance(x, Token)]
         recipients = parts[1] if len(parts) == 3 else "any"
-        return [("damage_replacement", parts[0], recipients, parts[-1])]
+        return [("if_would_deal_damage_instead", parts[0], recipients, parts[-1])]
 
     def source_desc(self, c):
         quals = [q for q in c if isinstance(q, tuple)]

@@ -83,12 +83,13 @@ def test_calamity_bearers_giant_source_is_read_not_evaluated_an_unapplied_effect
     # replacement is not applied, and it is listed as an unapplied effect from the damage on.
     tl = _shock(kb_of, [("c", "Calamity Bearer", "alice")])
     assert tl.finished and holds(tl, "life_total(bob,18)")
-    assert holds(tl, "unapplied_effect(c,1,effect(damage_replacement))")
+    assert holds(tl, "unapplied_effect(c,1,effect(if_would_deal_damage_instead))")
 
 
 def test_a_shield_beside_a_doubler_is_the_players_order_616_1(kb_of):
     # Healing Salve's shield (3) on bob, then a doubled Shock: the shield first prevents 2 (nothing left
-    # to double); doubled first, 4 and 3 prevented: the order decides (616.1): no outcome is guessed.
+    # to double); doubled first, 4 and 3 prevented: the order decides (616.1): no outcome is guessed,
+    # and bob's two orders are listed with what each leads to.
     kb = kb_of("Furnace of Rath", "Healing Salve", "Shock")
     s = two_player_state(("f", "Furnace of Rath", "battlefield", "alice"), ("hs", "Healing Salve", "hand", "alice"),
                          ("burn", "Shock", "hand", "alice"))
@@ -98,6 +99,15 @@ def test_a_shield_beside_a_doubler_is_the_players_order_616_1(kb_of):
     s.then_resolve()
     tl = kb.run(s)
     assert not tl.finished and "outcome_unknown(bob)" in str(tl.steps[-1].refused)
+    orders = {o.order[0].split("(")[0]: o for o in tl.steps[-1].orders}
+    assert set(orders) == {"effect", "shield"} and {o.chooser for o in orders.values()} == {"bob"}
+    shield = orders["effect"].order[1][len("shield("):-1]
+    # doubled first: 4, the shield prevents 3, 1 dealt (614.1a, 615.7)
+    assert set(orders["effect"].results) == {"damage_dealt(burn,bob,1)", f"prevention_shield_left({shield},0)"}
+    # the shield first: 2 prevented, nothing left to double (616.1f)
+    assert set(orders["shield"].results) == {"damage_dealt(burn,bob,0)", f"prevention_shield_left({shield},1)",
+                                             "not_applied(effect(f,1))"}
+    assert {"616.1", "615.7"} <= {c.rule for c in orders["shield"].citations}
 
 
 def test_in_one_moment_a_replaced_damage_has_no_result_614_1a(kb_of):
@@ -120,4 +130,4 @@ def test_a_max_speed_replacement_is_not_applied_but_listed_702_178a(kb_of):
     # the ability: not applied (2 damage), an unapplied effect of the damage it could replace.
     tl = _shock(kb_of, [("ff", "Far Fortune, End Boss", "alice")])
     assert tl.finished and holds(tl, "life_total(bob,18)")
-    assert holds(tl, "unapplied_effect(ff,3,effect(damage_replacement))")
+    assert holds(tl, "unapplied_effect(ff,3,effect(if_would_deal_damage_instead))")
