@@ -1686,6 +1686,32 @@ class _Sentence(Transformer):
         out += [x for x in c[1:] if isinstance(x, tuple)]
         return out + [f for x in c[1:] if isinstance(x, list) for f in x]
 
+    def search_zones(self, c):
+        # 701.23a: "Search your library and/or graveyard for ...": searches_zones(.., Who, zones(Z...), N)
+        zones, (_, n, quals) = c[0], c[1]
+        out = [("searches_zones", "you", ("zones", *zones), n)] + [("search_card_quality", q) for q in quals]
+        out += [x for x in c[2:] if isinstance(x, tuple)]
+        return out + [f for x in c[2:] if isinstance(x, list) for f in x]
+
+    def search_zone_list(self, c):
+        return [z for z in c if isinstance(z, str) and not isinstance(z, Token)]
+
+    def sz_library(self, c):
+        return "library"
+
+    def sz_graveyard(self, c):
+        return "graveyard"
+
+    def sz_hand(self, c):
+        return "hand"
+
+    def search_named_card(self, c):
+        return ("named", str(c[0])[len("named "):])
+
+    def shuffle_if_library_searched(self, c):
+        # 701.23a, 701.24a: "If you search your library this way, shuffle." (after a search of several zones)
+        return [("shuffles_if_library_searched", "you")]
+
     def search_shuffle_put_on_top(self, c):
         # "..., then shuffle and put that card on top": the found card goes on top after the shuffle.
         return self.search_library(c) + [("shuffles_library", "you"), ("search_puts_found", "library_top_after_shuffle")]
@@ -2640,6 +2666,43 @@ class _Sentence(Transformer):
 
     def chooses_of_them(self, c):
         return [("chooses", c[0], ("among_them", c[1], "card"))]
+
+    # --- 106.6: "Spend this mana only to ..." (issue 19): one mana_spend_only fact per use
+    def mana_spend_only(self, c):
+        uses = [u for x in c if isinstance(x, list) for u in x]
+        return [("mana_spend_only", u) for u in uses]
+
+    def spend_cast(self, c):
+        # "cast a creature spell" -> cast(card_type(creature)); "cast spells" -> cast (any spell)
+        groups = next(x for x in c if isinstance(x, list))
+        return [("cast", *g) if g else "cast" for g in groups]
+
+    def spend_activate(self, c):
+        return ["activate"]
+
+    def spend_activate_of(self, c):
+        # "activate abilities of artifacts" -> activate(card_type(artifact))
+        src = next(x for x in c if isinstance(x, tuple))
+        return [("activate", *src)]
+
+    def spend_abilities(self, c):
+        return None
+
+    def spend_source_quals(self, c):
+        quals = [q for q in c if isinstance(q, tuple)]
+        has_source = any(isinstance(t, Token) and t.type == "SPEND_SOURCE" for t in c)
+        if not has_source and quals and quals[-1][0] == "subtype":
+            # "abilities of Dragons": the plural names the subtype (205.3m); another plural is not read
+            single = _subtype_singular(quals[-1][1])
+            if single is None:
+                raise ValueError(f"{quals[-1][1]!r}: no plural subtype read")
+            quals[-1] = ("subtype", single)
+        elif not has_source and quals and quals[-1][0] != "subtype":
+            raise ValueError("'of [quality]' without a noun is not read")
+        return tuple(quals)
+
+    def spend_source_plural(self, c):
+        return (("card_type", _singular(str(c[0]).lower())),)
 
     def player_discards_that_card(self, c):
         # 701.9a: the card named before (608.2c): discards_card(C, F, A, Who, that(card))
