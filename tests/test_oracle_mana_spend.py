@@ -1,9 +1,9 @@
 """Mana spending restrictions in the Oracle-text grammar (issue 19): "Spend this mana only to cast a
 creature spell" / "... to cast artifact spells or activate abilities of artifacts" / "... to activate
 abilities" (106.6) are mana_spend_only(C, F, A, Use), one fact per use, the spell uses through the shared
-spell-group slot (schema.lp). No rule spends such mana as restricted: casting/mana_abilities.lp counts none
-of its units (a payment with it is open, never found on it), and as a spell resolves the restriction is
-an unapplied effect, never a silent drop."""
+spell-group slot (schema.lp). casting/mana_abilities.lp counts none of its units as the player's mana;
+casting/mana_payment.lp spends it only on the spells it allows (tests/test_mana_spend_restrictions.py), and
+as a spell resolves the restriction is an unapplied effect, never a silent drop."""
 
 from __future__ import annotations
 
@@ -42,16 +42,14 @@ def test_spend_this_mana_only_is_read_as_its_uses_106_6(oracle_records, name, ex
 
 
 def test_restricted_mana_is_not_counted_for_a_payment_106_6(kb_of):
-    # 106.6: Ancient Ziggurat's mana can pay only for a creature spell; the payment rules don't model the
-    # restriction, so its mana ability is an open source (605.1a), never a unit that pays Lightning
-    # Bolt's {R} (before: its text was unread, so the ability was not known as a mana ability at all)
+    # 106.6: Ancient Ziggurat's mana can pay only for a creature spell, never Lightning Bolt's {R}: a
+    # refusal (mana_payment.lp; before: an open source, the restriction not applied)
     s = two_player_state(("spell", "Lightning Bolt", "hand", "alice"), ("z1", "Ancient Ziggurat", "battlefield", "alice"))
     s.ask_payments()
     answers = kb_of("Lightning Bolt", "Ancient Ziggurat").ask(s)
     (pay,) = answers.payments("spell")
-    assert pay.payable is None
-    assert pay.reasons == ('mana_source_open(z1,not_modelled(("Ancient Ziggurat",1,1)))',)
-    assert not [d for d in answers.derived("can_produce") if d.args[1] == "z1"]
+    assert (pay.payable, pay.reasons) == (False, ("missing(r,1,0)",))
+    assert not [d for d in answers.derived("can_produce") if d.args[1] == "z1"]  # no mana of any use
 
 
 def test_geosurge_resolving_lists_the_restriction_as_unapplied_608_2c(kb_of):
