@@ -320,13 +320,15 @@ def _solve(ctl: clingo.Control, deadline: float, read):
     return out[-1] if out else None
 
 
-def instance_of(kb, state, program: LiftedProgram, events_hint: str):
+def instance_of(kb, state, program: LiftedProgram, events_hint: str, moment: bool = True):
     """``(facts, initial, moment)``: ``state``'s facts for a sequence or a search over ``program``, the
     fluents (``initial``, time 0) apart from the rest, and ``moment``, the
     :class:`pyrules.answers.answer_set.Answers` of the state described as one moment. The state described is judged as a moment first (the
     single-moment query, pruned: about a sixth of the cost of the lifted program's answers of time 0),
     so an input the rule base refuses there (a state_error: a shield counter, 122.1c; a fact no rule
-    reads) is refused here too, never moved forward as if it were not given.
+    reads) is refused here too, never moved forward as if it were not given. ``moment=False``: only
+    refused (:func:`pyrules.timeline.moment_check.refuse_as_a_moment`: the same refusals, from the
+    rules they depend on alone), and ``moment`` is None.
 
     Raises:
         QueryError: a fact of a moment's event (damage/4, destroy_event/2 ...): ``events_hint`` says
@@ -341,6 +343,10 @@ def instance_of(kb, state, program: LiftedProgram, events_hint: str):
             raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; "
                              f"{events_hint}: {f}")
         (initial if sig in program.fluents else facts).append(f)
+    if not moment:
+        from pyrules.timeline.moment_check import refuse_as_a_moment
+        refuse_as_a_moment(kb, state)
+        return facts, initial, None
     return facts, initial, kb.ask(state)
 
 
@@ -367,7 +373,8 @@ def run_timeline(kb, state, session=None):
     program = lifted_program()
     static = None
     if session is None:
-        facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
+        facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])",
+                                        moment=False)
     else:  # the state was judged as a moment when the session began; its base atoms are kept
         facts, initial, static = session.prepared(state)
     facts = list(facts)
