@@ -62,3 +62,62 @@ def test_a_sequence_s_steps_are_the_same_with_the_narrowing_and_without_it(kb_of
     assert narrowed.explain() == plain.explain()
     assert [st.state for st in narrowed.steps] == [st.state for st in plain.steps]
     assert narrowed.final.cast_options() == plain.final.cast_options()
+
+
+#: view.lp, lifted: every object has its characteristics "now" (the view the state-based actions and
+#: triggers read through characteristic_face(O, now, F, t) ... when a kept rule reads them)
+_VIEW_NOW = "view(O,now,t) :- object(O)."
+
+
+def _grounded(monkeypatch, kb, state):
+    """``(timeline, narrowed, grounded)``: ``kb.run(state)`` with the statements of each step's
+    narrowed step (pyrules.timeline.slicing.narrowed_step) and of the step grounded, as text."""
+    narrowed, grounded = [], []
+    narrow, add_parts = run.narrowed_step, run._add_parts
+
+    def record_narrowed(tr, step, facts):
+        out = narrow(tr, step, facts)
+        narrowed.append({str(s) for s in out})
+        return out
+
+    def record_grounded(ctl, parts):
+        if "step" in parts:
+            grounded.append({str(s) for s in parts["step"]})
+        return add_parts(ctl, parts)
+    monkeypatch.setattr(run, "narrowed_step", record_narrowed)
+    monkeypatch.setattr(run, "_add_parts", record_grounded)
+    return kb.run(state), narrowed, grounded
+
+
+def test_a_rule_no_kept_rule_reads_an_atom_of_is_not_grounded(kb_of, monkeypatch):
+    # Lightning Bolt kills Grizzly Bears (601.2, 608.2, 120.3e, 704.5g). The narrowed steps keep
+    # view(O, now, t) (every object has one), but at these steps no rule kept reads a view/3 atom
+    # (pyrules.timeline.pattern_cone slices the step to the roots again, by the shape of the atoms
+    # read): it is not grounded at any step.
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()
+    tl, narrowed, grounded = _grounded(monkeypatch, kb, s)
+    assert tl.finished and len(grounded) == len(narrowed) == len(tl.steps) + 1
+    assert any(_VIEW_NOW in stms for stms in narrowed)
+    assert not any(_VIEW_NOW in stms for stms in grounded)
+    for out, stms in zip(grounded, narrowed):  # only rules are dropped
+        assert out <= stms
+
+
+def test_a_sequence_s_steps_are_the_same_with_the_pattern_cone_and_without_it(kb_of, monkeypatch):
+    # The same Bolt at the Bears: every step's state and changes (with their CR rules, 120.3e,
+    # 704.5g), and the final answers, are those of the run whose steps are only narrowed.
+    kb = kb_of("Lightning Bolt", "Grizzly Bears")
+    s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.then_cast("alice", "bolt", targets=["bears"])
+    s.then_resolve()
+    sliced = kb.run(s)
+    monkeypatch.setattr(run, "pattern_cone", lambda tr, step, roots: step)
+    plain = kb.run(s)
+    assert sliced.finished and plain.finished
+    assert "704.5g" in sliced.explain()
+    assert sliced.explain() == plain.explain()
+    assert [st.state for st in sliced.steps] == [st.state for st in plain.steps]
+    assert sliced.final.cast_options() == plain.final.cast_options()

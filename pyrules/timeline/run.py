@@ -20,6 +20,7 @@ import clingo.ast as A
 from pyrules.asp_terms import add_facts
 from pyrules.errors import PyrulesError
 from pyrules.timeline.lifting import LiftedProgram, lifted_program
+from pyrules.timeline.pattern_cone import pattern_cone, step_roots
 from pyrules.timeline.slicing import (ArgumentIndex, Transition, answers_program, atom_shape, fluent_index,
                                       narrowed_step, signatures_read, specialized_step, transition_program)
 
@@ -102,7 +103,9 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     steps would make each step's grounding scan the atoms of every earlier time). For time t: the
     facts are the base's atoms, the state ``holds(F, t)`` and the schedule atoms of t-1; ground
     ``schedule(t)`` and solve it (which event happens at t); ground the transition's ``step(t)``
-    specialized to that event (:func:`pyrules.timeline.slicing.specialized_step`), solve, read
+    specialized to that event (:func:`pyrules.timeline.slicing.specialized_step`), narrowed to the
+    rules its facts can fire (:func:`pyrules.timeline.slicing.narrowed_step`) and sliced to the roots
+    again by the shape of the atoms read (:func:`pyrules.timeline.pattern_cone.pattern_cone`), solve, read
     ``result(F, t)`` — the state after the event at t, which the frame axiom and the events' rules
     derive — as the next step's ``holds(F, t+1)`` (values, through clingo's backend). When
     ``finished(t)`` holds, ``check(t)`` is grounded and ``query(t)`` set true, as in clingo's
@@ -141,6 +144,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     # a static predicate with no atom is empty at every time: the steps' rules needing one never fire
     instance = instance | frozenset(static_by_signature)
     schedule_reads = signatures_read(program, ())
+    roots = step_roots(program)
     directives = _directives(program.base)
     state = list(initial)
     states: dict[int, tuple[clingo.Symbol, ...]] = {0: tuple(state)}
@@ -168,16 +172,18 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         scheduled_at[t] = found
         # ... then the rules that event can use, with the static atoms they read
         step = program.step if whole else specialized_step(program, found, instance)
-        # the static atoms of every predicate the specialized step reads (a superset of the narrowed
-        # step's: the same facts, and signatures_read's cache keyed by the specialized step stays small)
-        add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
-                        for a in static_by_signature.get(sig, ())])
         if not whole:  # ... and of those, the rules this step's facts can fire
             given: dict = {}
             for atom in previous.get(t - 1, ()):
                 given.setdefault((atom.name, len(atom.arguments)), []).append(atom)
             step = narrowed_step(program, step, (static_index, fluent_index(state, now, fluent_heads),
                                                  ArgumentIndex(given)))
+            # ... and of those, the rules a kept rule or a root can read an atom of (by shape)
+            step = pattern_cone(program, step, roots)
+        # the static atoms of every predicate the step names (signatures_read: cached per step tuple,
+        # which the caches of narrowed_step and pattern_cone keep)
+        add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
+                        for a in static_by_signature.get(sig, ())])
         _add_parts(ctl, {"step": step})
         _ground(ctl, [("step", [now])], messages, t)
         finished = clingo.Function("finished", [now])
@@ -314,13 +320,15 @@ def _solve(ctl: clingo.Control, deadline: float, read):
     return out[-1] if out else None
 
 
-def instance_of(kb, state, program: LiftedProgram, events_hint: str):
+def instance_of(kb, state, program: LiftedProgram, events_hint: str, moment: bool = True):
     """``(facts, initial, moment)``: ``state``'s facts for a sequence or a search over ``program``, the
     fluents (``initial``, time 0) apart from the rest, and ``moment``, the
     :class:`pyrules.answers.answer_set.Answers` of the state described as one moment. The state described is judged as a moment first (the
     single-moment query, pruned: about a sixth of the cost of the lifted program's answers of time 0),
     so an input the rule base refuses there (a state_error: a shield counter, 122.1c; a fact no rule
-    reads) is refused here too, never moved forward as if it were not given.
+    reads) is refused here too, never moved forward as if it were not given. ``moment=False``: only
+    refused (:func:`pyrules.timeline.moment_check.refuse_as_a_moment`: the same refusals, from the
+    rules they depend on alone), and ``moment`` is None.
 
     Raises:
         QueryError: a fact of a moment's event (damage/4, destroy_event/2 ...): ``events_hint`` says
@@ -335,6 +343,10 @@ def instance_of(kb, state, program: LiftedProgram, events_hint: str):
             raise QueryError(f"{f.name}/{len(f.arguments)} facts describe an event of one moment; "
                              f"{events_hint}: {f}")
         (initial if sig in program.fluents else facts).append(f)
+    if not moment:
+        from pyrules.timeline.moment_check import refuse_as_a_moment
+        refuse_as_a_moment(kb, state)
+        return facts, initial, None
     return facts, initial, kb.ask(state)
 
 
@@ -361,7 +373,8 @@ def run_timeline(kb, state, session=None):
     program = lifted_program()
     static = None
     if session is None:
-        facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])")
+        facts, initial, _ = instance_of(kb, state, program, "give it as an event (GameState.then_*, [[events]])",
+                                        moment=False)
     else:  # the state was judged as a moment when the session began; its base atoms are kept
         facts, initial, static = session.prepared(state)
     facts = list(facts)

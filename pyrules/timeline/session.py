@@ -38,7 +38,8 @@ class SequenceSession:
 
         self._kb = kb
         # the state's facts never hold its events (GameState.sequence_events, added by run_timeline)
-        facts, initial, _ = instance_of(kb, state, lifted_program(), "give it as an event (GameState.then_*, [[events]])")
+        facts, initial, _ = instance_of(kb, state, lifted_program(), "give it as an event (GameState.then_*, [[events]])",
+                                        moment=False)
         static = static_atoms(transition().base, facts, time.monotonic() + kb.time_limit)
         if static is None:
             from pyrules.errors import NoAnswerError

@@ -7,7 +7,9 @@ cold: ``KnowledgeBase.run`` each time (new solvers for every step, each step gro
 what depends only on the rule base is built once per process, like the parsed rule files of the
 single query: the lifted rule base, the transition program and each event kind's specialized step,
 pyrules.timeline.slicing; each step is also narrowed to the rules its facts can fire,
-slicing.narrowed_step; the first run, which builds them, is reported apart). Warm: the same
+slicing.narrowed_step, and sliced to the roots again by the shape of the atoms read,
+pyrules.timeline.pattern_cone; the state is checked as a moment from the rules a refusal depends on,
+pyrules.timeline.moment_check; the first run, which builds them, is reported apart). Warm: the same
 sequence in a ``kb.sequences(state)`` session (pyrules.timeline.session: the state judged as a
 moment and the static part grounded once, when the session begins; each run grounds only the
 steps). All are measured alternately in one run, so they see the same machine load. ``--whole``:
