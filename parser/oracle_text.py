@@ -980,6 +980,9 @@ class _Sentence(Transformer):
     def quoted_ability(self, c):
         return granted_ability(str(c[0]))
 
+    def granted_protection_from_chosen_color(self, c):
+        return ("protection_from_chosen", "color")
+
     def granted_abilities(self, c):
         return list(c)
 
@@ -1011,7 +1014,9 @@ class _Sentence(Transformer):
             raise ValueError("a keyword grant to a qualified group is not read")
         kws = next(x for x in c if isinstance(x, list))
         dur = next((x for x in c if isinstance(x, tuple) and x and x[0] == "duration"), None)
-        out = [("grants_keyword", affected, k) if isinstance(k, str) else ("ability_grants_ability", affected, k)
+        out = [("grants_keyword", affected, k) if isinstance(k, str)
+               else ("grants_protection_from_chosen", affected, k[1]) if isinstance(k, tuple) and k[0] == "protection_from_chosen"
+               else ("ability_grants_ability", affected, k)
                for k in kws]
         pt = next((x for x in c if isinstance(x, Token) and x.type == "PT"), None)
         if pt is not None:
