@@ -624,12 +624,10 @@ class _Sentence(Transformer):
         return ("to_and_by", c[-1])
 
     def prevent_damage(self, c):
-        self._not_on_spell("a prevention effect")
         kind, (direction, obj) = c[0], c[1]
         return [("prevents_damage", kind, direction, obj)] + [x for x in c[2:] if isinstance(x, tuple)]
 
     def prevent_damage_by_subject(self, c):
-        self._not_on_spell("a prevention effect")
         return [("prevents_damage", c[0], "by", c[1])] + [x for x in c[2:] if isinstance(x, tuple)]
 
     def you_sacrifice_another_effect(self, c):
@@ -982,6 +980,9 @@ class _Sentence(Transformer):
     def quoted_ability(self, c):
         return granted_ability(str(c[0]))
 
+    def granted_protection_from_chosen_color(self, c):
+        return ("protection_from_chosen", "color")
+
     def granted_abilities(self, c):
         return list(c)
 
@@ -1013,7 +1014,9 @@ class _Sentence(Transformer):
             raise ValueError("a keyword grant to a qualified group is not read")
         kws = next(x for x in c if isinstance(x, list))
         dur = next((x for x in c if isinstance(x, tuple) and x and x[0] == "duration"), None)
-        out = [("grants_keyword", affected, k) if isinstance(k, str) else ("ability_grants_ability", affected, k)
+        out = [("grants_keyword", affected, k) if isinstance(k, str)
+               else ("grants_protection_from_chosen", affected, k[1]) if isinstance(k, tuple) and k[0] == "protection_from_chosen"
+               else ("ability_grants_ability", affected, k)
                for k in kws]
         pt = next((x for x in c if isinstance(x, Token) and x.type == "PT"), None)
         if pt is not None:
@@ -1252,14 +1255,12 @@ class _Sentence(Transformer):
 
     def remove_counters_effect(self, c):
         # 122.1: counters removed from an object (Kind "any": "a counter" / "all counters" of every kind)
-        self._not_on_spell("removing counters")
         n = c[0]
         kind = next((x for x in c[1:-1] if isinstance(x, tuple)), "any")
         return [("removes_counters", kind, n, c[-1])]
 
     def prevent_next_time(self, c):
         # 615.8: the next instance of damage from the chosen source (a source of that quality, 609.7a)
-        self._not_on_spell("a prevention effect")
         quals = [q for q in c[:-1] if isinstance(q, tuple)]
         return [("prevents_next_damage_from", ("source_of_your_choice", *quals), c[-1]), ("duration", "this_turn")]
 
@@ -1409,6 +1410,17 @@ class _Sentence(Transformer):
         if d[2:] == (("controlled_by", "you"),):
             return ("other_you_control", d[1])
         return ("all", (*d, ("other",)))
+
+    def all_plural(self, c):
+        # "all creatures" all(creature); "all creatures you control" each_you_control(creature) (as "Creatures
+        # you control"); any other quality all(object(T, Q...)) with every quality of the phrase
+        noun = _singular(str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower())
+        quals = tuple(q for q in c if isinstance(q, tuple))
+        if not quals:
+            return ("all", noun)
+        if quals == (("controlled_by", "you"),):
+            return ("each_you_control", noun)
+        return ("all", ("object", noun, *quals))
 
     def all_creatures(self, c):
         return ("all", "creature")
@@ -1788,10 +1800,7 @@ class _Sentence(Transformer):
     spell_face = False
 
     def _requirement(self, what, c):
-        # A spell's combat requirement would be an effect no resolution rule applies or lists
-        # (resolution_effects.lp has no spell_effect for it yet): not read on a spell's face.
-        if self.spell_face:
-            raise ValueError("a combat requirement on an instant or sorcery is not read yet")
+        # On a spell's face too: resolution_effects.lp lists it as an unapplied spell_effect (issue 19).
         return self._combat("combat_requirement", what, c)
 
     def attacks_if_able(self, c):
@@ -1809,6 +1818,9 @@ class _Sentence(Transformer):
 
     def all_able_block(self, c):
         # "All creatures able to block this creature do so." (509.1c)
+        if str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower() != "creatures":
+            raise ValueError("only creatures block")
+        c = [x for x in c if not (isinstance(x, Token) and x.type == "PLURAL_TYPE")]
         return self._requirement("all_able_creatures_block_it", c)
 
     def cant_be_countered(self, c):
@@ -2493,7 +2505,6 @@ class _Sentence(Transformer):
         return [("conditional_effect", "as_long_as", c[-1], ("gets_pt", c[0], p, t))]
 
     def gets_pt_for_each(self, c):
-        self._not_on_spell("a P/T change for each")
         p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
         return [("gets_pt_for_each", c[0], p, t, c[-1])]
 
@@ -2523,19 +2534,15 @@ class _Sentence(Transformer):
         return ("attached_to", "it", ("subtype", str(c[0])))
 
     def destroy_it(self, c):
-        self._not_on_spell("destroy it")
         return [("destroys", ("it",))]
 
     def destroy_them(self, c):
-        self._not_on_spell("destroy them")
         return [("destroys", ("they",))]
 
     def destroy_that(self, c):
-        self._not_on_spell("destroy that")
         return [("destroys", ("that", c[-1]))]
 
     def _combat_limit(self, what, c):
-        self._not_on_spell("a combat limit")
         return [("combat_limit", c[0], what)] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
 
     def can_block_additional(self, c):
@@ -2580,11 +2587,9 @@ class _Sentence(Transformer):
         return "bottom"
 
     def put_on_library(self, c):
-        self._not_on_spell("putting an object into a library")
         return [("puts_on_library", c[0], c[-1])]
 
     def put_from_hand_onto_battlefield(self, c):
-        self._not_on_spell("putting a card onto the battlefield")
         card = next(q for q in c if isinstance(q, tuple))   # a_card: card(Q...)
         tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
         return [("puts_onto_battlefield", "you", card, "hand", "tapped" if tapped else "untapped")]
@@ -2747,7 +2752,6 @@ class _Sentence(Transformer):
         return [("reveals", "you", ("among_them", 1, card)), ("puts_cards", "it", zone), ("if_you_do", "puts_cards")]
 
     def attack_as_though_no_defender(self, c):
-        self._not_on_spell("attacking as though without defender")
         return [("attacks_as_though_no_defender", c[0])] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
 
 
@@ -3918,9 +3922,10 @@ def _read_line(line: str, is_spell_face: bool) -> Ability:
     return ability
 
 
-#: Effect facts no resolution rule lists yet (rules_asp/time: spell_effect/4), read on the abilities of
-#: permanents (issue 19, session 6). Beside another effect of a resolving ability they would go
-#: unapplied unseen while the other is applied (608.2c), so such an ability is kept unread.
+#: Effect facts no resolution rule applies (rules_asp/time; issue 19, session 6). Most are listed as
+#: unapplied spell effects now (resolution_effects.lp), so alone in an ability, of a permanent or of an
+#: instant or sorcery, they are read; beside another effect of a resolving ability the other would be
+#: applied without them (608.2c: half applied), so such an ability is kept unread.
 _UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteristic_defined", "tokens_enter", "puts_on_library", "destroys", "puts_onto_battlefield", "attacks_as_though_no_defender",
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).

@@ -116,12 +116,13 @@ def test_forms_the_slots_do_not_cover_stay_unread(text):
     assert ab.semantics == [] and ab.unparsed
 
 
-def test_the_templates_stay_unread_on_an_instant(oracle_records):
+def test_the_templates_are_read_on_an_instant_as_listed_unapplied_effects(oracle_records):
     # Griptide (instant): "Put target creature on top of its owner's library." -- no resolution rule
-    # lists puts_on_library (rules_asp/time), so on a spell it is kept unread, never dropped.
+    # applies puts_on_library; resolution_effects.lp lists it as a spell_effect (issue 19), so on a spell it
+    # is read and, as the spell resolves, an unapplied effect, never dropped (before: kept unread).
     f = facts(oracle_records, "Griptide")
-    assert 'card_unparsed("Griptide",1,oracle_text(1),"Put target creature on top of its owner\'s library")' in f
-    assert not [x for x in f if x.startswith("puts_on_library(")]
+    assert 'puts_on_library("Griptide",1,1,target(creature),top)' in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
     # the same sentence on a permanent's ability is read
     (ab,) = parse_oracle_text("When this creature dies, put it on top of its owner's library.", "Card")
     assert ab.unparsed == [] and ("puts_on_library", ("it",), "top") in ab.semantics

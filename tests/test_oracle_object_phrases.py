@@ -82,3 +82,26 @@ def test_a_keyword_grant_to_each_qualified_object_stays_unread_613_1f(oracle_rec
     # rule applies is not read (the keyword_grant template refuses it), so it stays residue, never dropped
     f = facts(oracle_records, "Abzan Battle Priest")
     assert any(x.startswith('card_unparsed("Abzan Battle Priest",1,oracle_text(') for x in f)
+
+
+@pytest.mark.parametrize("name,fact", [
+    # 611.3a: "all [objects] [suffixes]" as the affected object of every template: "Untap all creatures you
+    # control" as "creatures you control" (701.26b)
+    ("Join Shields", 'untaps("Join Shields",1,1,each_you_control(creature))'),
+    # "Tap all creatures your opponents control" (102.2): every such creature, each quality kept
+    ("Cryptic Command", 'taps("Cryptic Command",1,mode(1,3),all(object(creature,controlled_by(an_opponent))))'),
+    # "Return all lands to their owners' hands" (400.7)
+    ("Sunder", 'returns_to_hand("Sunder",1,1,all(land))'),
+    # "All artifacts have shroud" (702.18a; no rule applies a grant to all(...): an assumption)
+    ("Hanna's Custody", 'ability_grants_keyword("Hanna\'s Custody",1,1,all(artifact),shroud)'),
+])
+def test_all_object_phrase_is_the_group_of_every_such_object_611_3a(oracle_records, name, fact):
+    f = facts(oracle_records, name)
+    assert fact in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
+
+
+def test_all_creatures_keeps_its_term(oracle_records):
+    # "All creatures get -1/-1 until end of turn" and "All creatures able to block this creature do so"
+    # (509.1c) keep the facts they had before the group phrase took other plurals
+    assert 'combat_requirement("Lure",1,2,enchanted(creature),all_able_creatures_block_it)' in facts(oracle_records, "Lure")

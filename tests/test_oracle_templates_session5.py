@@ -134,11 +134,13 @@ def test_older_trigger_conditions_keep_their_reading(condition, event):
     assert ab.semantics == [("trigger_event", event), ("draws_cards", "you", 1)] and not ab.unparsed
 
 
-def test_a_combat_requirement_of_an_instant_stays_unread(oracle_records):
-    # No resolution rule applies or lists a spell's combat requirement yet (resolution_effects.lp):
-    # read, it would be dropped unseen as the spell resolves; unread, it is an assumption.
-    assert 'card_unparsed("Boiling Blood",1,oracle_text(1),"Target creature attacks this turn if able")' in \
-        facts(oracle_records, "Boiling Blood")
+def test_a_combat_requirement_of_an_instant_is_read_and_listed_unapplied(oracle_records):
+    # 508.1d: no resolution rule applies a spell's combat requirement; resolution_effects.lp lists it as a
+    # spell_effect (issue 19), so read it is an unapplied effect as the spell resolves, never dropped unseen
+    # (before that listing it was kept unread)
+    f = facts(oracle_records, "Boiling Blood")
+    assert 'combat_requirement("Boiling Blood",1,1,target(creature),attacks_if_able)' in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
 
 
 def test_a_requirement_to_block_an_object_keeps_the_object():
