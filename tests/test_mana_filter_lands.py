@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from mana_helpers import alices_main_phase_asking_payments
+from mana_helpers import payment_of as _payment
 
 CARDS = ("Fire-Lit Thicket", "Cascade Bluffs", "Mountain", "Forest", "Island", "Eidolon of the Great Revel",
          "Boggart Ram-Gang", "Lightning Strike")
@@ -19,18 +19,6 @@ CARDS = ("Fire-Lit Thicket", "Cascade Bluffs", "Mountain", "Forest", "Island", "
 @pytest.fixture(scope="module")
 def kb(kb_of):
     return kb_of(*CARDS)
-
-
-def _payment(kb, permanents: dict[str, str], spell: str, *, asked: bool = False):
-    s = alices_main_phase_asking_payments()
-    for obj, card in permanents.items():
-        s.add_object(obj, card, "battlefield", "alice", controller="alice")
-        s.controlled_since_turn_began(obj)
-    s.add_object("spell", spell, "hand", "alice")
-    if asked:
-        s.ask_payment("spell")
-    (verdict,) = kb.ask(s).payments("spell")
-    return verdict
 
 
 def test_thicket_fed_by_a_mountain_pays_eidolons_red_red_605_1a_601_2g(kb):

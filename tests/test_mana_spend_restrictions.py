@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import pytest
 
-from mana_helpers import alices_main_phase_asking_payments
+from mana_helpers import payment_of as _payment
 
 CARDS = ("Ancient Ziggurat", "Mishra's Workshop", "Pillar of the Paruns", "Lupinflower Village", "Mountain",
          "Grizzly Bears", "Lightning Strike", "Sol Ring", "Juggernaut", "Lightning Helix")
@@ -18,18 +18,6 @@ CARDS = ("Ancient Ziggurat", "Mishra's Workshop", "Pillar of the Paruns", "Lupin
 @pytest.fixture(scope="module")
 def kb(kb_of):
     return kb_of(*CARDS)
-
-
-def _payment(kb, permanents: dict[str, str], spell: str, *, asked: bool = False):
-    s = alices_main_phase_asking_payments()
-    for obj, card in permanents.items():
-        s.add_object(obj, card, "battlefield", "alice", controller="alice")
-        s.controlled_since_turn_began(obj)
-    s.add_object("spell", spell, "hand", "alice")
-    if asked:
-        s.ask_payment("spell")
-    (verdict,) = kb.ask(s).payments("spell")
-    return verdict
 
 
 def test_two_ancient_ziggurats_pay_grizzly_bears_a_creature_spell_106_6(kb):
