@@ -134,11 +134,17 @@ _CONES: dict = {}
 _MAX_CONES = 512
 
 
-def _rule_info(tr: Transition) -> dict:
-    """Per rule of ``tr.step`` (by ``id``): :func:`_rule_shapes`; cached per ``tr``."""
+def _shapes_of(tr: Transition, stm: A.AST):
+    """:func:`_rule_shapes` of ``stm`` if it is a rule of ``tr.step`` (by ``id``), else None; computed
+    on first use (a run's steps name a few hundred of the rules) and cached per ``tr``."""
     if id(tr) not in _INFO:
-        _INFO[id(tr)] = (tr, {id(stm): _rule_shapes(stm) for stm in tr.step if stm.ast_type == A.ASTType.Rule})
-    return _INFO[id(tr)][1]
+        _INFO[id(tr)] = (tr, {id(r) for r in tr.step if r.ast_type == A.ASTType.Rule}, {})
+    _, rules, shapes = _INFO[id(tr)]
+    if id(stm) not in rules:
+        return None
+    if id(stm) not in shapes:
+        shapes[id(stm)] = _rule_shapes(stm)
+    return shapes[id(stm)]
 
 
 def pattern_cone(tr: Transition, step: tuple[A.AST, ...], roots: frozenset[Signature]) -> tuple[A.AST, ...]:
@@ -150,7 +156,6 @@ def pattern_cone(tr: Transition, step: tuple[A.AST, ...], roots: frozenset[Signa
     key = (id(step), roots)
     if key in _CONES:
         return _CONES[key][1]
-    info = _rule_info(tr)
     needed: dict[Signature, set] = {}
     queue: list[tuple[Signature, tuple]] = []
     kept: set[int] = set()
@@ -171,7 +176,7 @@ def pattern_cone(tr: Transition, step: tuple[A.AST, ...], roots: frozenset[Signa
         if stm.ast_type != A.ASTType.Rule:
             kept.add(i)
             continue
-        shapes = info.get(id(stm))
+        shapes = _shapes_of(tr, stm)
         if shapes is None:  # not a rule of tr.step (never so for a specialized step): kept as it is
             found = _head_and_body(stm)
             kept.add(i)
