@@ -1175,16 +1175,19 @@ class _Sentence(Transformer):
     def sentence(self, c):
         clauses = [clause for clause in c if isinstance(clause, list)]
         out = []
-        under_if_you_do = False
+        under_if_you_do = under_reflexive = False
         for i, clause in enumerate(clauses):
             if under_if_you_do and clause and clause[0][0] not in _NOT_EFFECTS:
                 # 608.2c: "If you do, [X] and [Y]" / "If you do, [X], then [Y]": every clause after it in
                 # the sentence happens only if the player did (not only the first)
                 clause = clause + [("if_you_do", clause[0][0])]
+            elif under_reflexive and clause and clause[0][0] not in _NOT_EFFECTS:
+                clause = clause + [("reflexive_trigger", clause[0][0])]   # 603.12: the same for "When you do"
             elif any(f[0] == "player_may" for f in clause) and i + 1 < len(clauses):
                 # 608.2d: "you may [X] and [Y]": whether Y is part of the choice is not read
                 raise ValueError("'you may' followed by another clause in the sentence")
             under_if_you_do = under_if_you_do or any(f[0] == "if_you_do" for f in clause)
+            under_reflexive = under_reflexive or any(f[0] == "reflexive_trigger" for f in clause)
             out += clause
         if ("activate_only", ("player_may_activate", None)) in out:
             raise ValueError("'activate this ability' with no player who may")
@@ -1932,6 +1935,12 @@ class _Sentence(Transformer):
     def if_you_do(self, c):
         facts = c[-1]
         return facts + [("if_you_do", facts[0][0])] if facts else facts
+
+    def when_you_do(self, c):
+        # 603.12: "When you do, [X]": X is the effect of a reflexive triggered ability of this ability;
+        # the optional action it waits for is named when the sentence is added (_reflexive_named).
+        facts = c[-1]
+        return facts + [("reflexive_trigger", facts[0][0])] if facts else facts
 
     def self_enters(self, c):
         return [("trigger_event", ("enters", "self"))]
@@ -3595,7 +3604,7 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
     for sentence, off in _sentences(text):
         sentence = sentence.strip()
         try:
-            _add_facts(ability, _read_sentence(sentence), offset + off + 1, mode)
+            _add_facts(ability, _reflexive_named(_read_sentence(sentence), ability, mode), offset + off + 1, mode)
             continue
         except (LarkError, ValueError, StopIteration):
             pass
@@ -3605,8 +3614,11 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
         if conditional is None:
             conditional = _causative_read(sentence)
         if conditional is not None:
-            _add_facts(ability, conditional, offset + off + 1, mode)
-            continue
+            try:
+                _add_facts(ability, _reflexive_named(conditional, ability, mode), offset + off + 1, mode)
+                continue
+            except ValueError:
+                pass
         clauses = _clauses(sentence)
         read: list[tuple[list[tuple] | None, str, int]] = []
         for clause, coff in clauses:
@@ -3621,10 +3633,35 @@ def _read_effect(text: str, offset: int, ability: Ability, part: str = "effect",
                 if shared is not None:
                     read[-1] = (shared, clause, coff)
         for facts, clause, coff in read:
+            try:
+                facts = None if facts is None else _reflexive_named(facts, ability, mode)
+            except ValueError:
+                facts = None
             if facts is None:
                 ability.unparsed.append(Unparsed(part, clause, offset + off + coff + 1))
             else:
                 _add_facts(ability, facts, offset + off + coff + 1, mode)
+
+
+def _reflexive_named(facts: list[tuple], ability: Ability, mode: int | None) -> list[tuple]:
+    """603.12: name the optional action a "When you do, [X]" waits for: each ``("reflexive_trigger", P)``
+    becomes ``("reflexive_trigger", Action, P)``, Action the one effect the ability's earlier "you may
+    [action]" makes optional (608.2d; a ``player_may`` fact of ``you``, in the same mode).
+
+    Raises:
+        ValueError: a "When you do" with no such action before it, or with two or more, or inside
+            another construct (a "where X is ..." sentence): not read.
+    """
+    if any(f[0] != "reflexive_trigger" and "'reflexive_trigger'" in repr(f) for f in facts):
+        raise ValueError("'When you do' inside another construct")
+    if not any(f[0] == "reflexive_trigger" for f in facts):
+        return facts
+    earlier = [s if mode is None else s[2] for s in ability.semantics
+               if mode is None or (s[0] == "in_mode" and s[1] == mode)]
+    actions = sorted({f[2] for f in earlier if f[0] == "player_may" and f[1] == "you"})
+    if len(actions) != 1:
+        raise ValueError("'When you do' with no single optional action before it")
+    return [("reflexive_trigger", actions[0], f[1]) if f[0] == "reflexive_trigger" else f for f in facts]
 
 
 def _read_part(text: str, start: str, ability: Ability, part: str, column: int) -> None:

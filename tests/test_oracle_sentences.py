@@ -157,3 +157,29 @@ def test_you_may_followed_by_another_clause_is_left_unread_608_2d():
     (ab,) = parse_oracle_text("When this creature enters, you may draw a card, then discard a card.")
     assert [u.text for u in ab.unparsed] == ["you may draw a card, then discard a card"]
     assert not [f for f in ab.semantics if f[0] in ("draws_cards", "discards_cards", "player_may")]
+
+
+def test_when_you_do_is_read_as_a_reflexive_trigger_of_the_same_ability_603_12(oracle_records):
+    # 603.12: "you may [action]. When you do, [effect]" — the effect belongs to a reflexive triggered
+    # ability that triggers when the optional action is done: reflexive_trigger(C, F, A, Action, Effect).
+    # Ruthless Lawbringer: "When this creature enters, you may sacrifice another creature. When you do,
+    # destroy target nonland permanent." Sparktongue Dragon: "... you may pay {3}{R}. When you do, it
+    # deals 3 damage to any target." Both fully read now (no card_unparsed).
+    lb = facts(oracle_records, "Ruthless Lawbringer")
+    assert {'player_may("Ruthless Lawbringer",1,1,you,sacrifices)',
+            'reflexive_trigger("Ruthless Lawbringer",1,1,sacrifices,destroy_target)',
+            'destroy_target("Ruthless Lawbringer",1,1,1)'} <= lb
+    assert not any(x.startswith(("card_unparsed(", "if_you_do(")) for x in lb)
+    dragon = facts(oracle_records, "Sparktongue Dragon")
+    assert {x for x in dragon if x.startswith("reflexive_trigger(")} == {
+        'reflexive_trigger("Sparktongue Dragon",1,2,pays_mana,deals_damage)'}
+    assert not any(x.startswith("card_unparsed(") for x in dragon)
+
+
+def test_when_you_do_inside_a_where_x_sentence_stays_unread_603_12(oracle_records):
+    # Near miss: Go-Shintai of Lost Wisdom's "When you do, target player mills X cards, where X is the
+    # number of Shrines you control." — the reflexive effect is wrapped in a "where X is" construct:
+    # the sentence stays unread, no reflexive_trigger fact (never half read).
+    gs = facts(oracle_records, "Go-Shintai of Lost Wisdom")
+    assert not any(x.startswith("reflexive_trigger(") for x in gs)
+    assert any(x.startswith("card_unparsed(") and "When you do" in x for x in gs)

@@ -298,7 +298,7 @@ def test_every_event_method_adds_facts_a_time_rule_reads():
     calls = {"then_cast": dict(player="alice", obj="o1", targets=["bob"], x=2, modes=[1], method="flashback",
                                alternative_costs=["evoke"], additional_costs=["kicker"], pays={1: "colored(r)"},
                                timing="instant"),
-             "then_resolve": dict(accepts=[1], declines=[2], discards=["o2"]),
+             "then_resolve": dict(accepts=[1], declines=[2], discards=["o2"], sacrifices=["o1"]),
              "then_put_triggers": dict(targets={"o1": ["bob"], "o2": []}, order=["o1"]),
              "then_destroy": dict(obj="o1"), "then_sacrifice": dict(obj="o1"),
              "then_move": dict(obj="o1", zone="exile"), "then_declare_attackers": dict(attacks={"o1": "bob"}),

@@ -303,6 +303,7 @@ QUALIFIERS = {
     "permission_duration", "permission_applies_to", "permission_choice", "modal_ability", "face_ability_mode",
     "face_ability_word", "face_reminder_text", "face_ability", "card_unparsed", "if_you_do", "control_duration",
     "granted_keyword_cost", "ability_names_target",
+    "reflexive_trigger",   # 603.12: marks effect P as its reflexive ability's (listed: reflexive_trigger_not_modelled)
 }
 
 

@@ -190,7 +190,7 @@ class EventsMixin:
 
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
                      discards: Sequence[str] = (), copy_of: str | Symbol | None = None,
-                     new_targets: Sequence[str | Symbol] = ()) -> None:
+                     new_targets: Sequence[str | Symbol] = (), sacrifices: Sequence[str] = ()) -> None:
         """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
         608.3). With two or more objects on the stack, the order is that of the casts in the sequence.
 
@@ -209,6 +209,9 @@ class EventsMixin:
         by :func:`copy_id`. ``new_targets``: the targets chosen for the copy a resolving "Copy target
         ... spell. You may choose new targets for the copy" puts on the stack (707.10c; facts
         ``event_new_target(K, T)``; none: the copy keeps the original's; rules_asp/time/spell_copies.lp).
+        ``sacrifices``: the creature its controller sacrifices for an accepted "you may sacrifice another
+        creature" (701.21a; fact ``event_sacrifice(K, X)``); done, its "When you do, ..." triggers (603.12;
+        rules_asp/time/reflexive_triggers.lp); not stated, whether it triggers stays an assumption.
 
         Raises:
             StateValueError: an ability number that is not 1 or more, or one both accepted and declined.
@@ -227,6 +230,7 @@ class EventsMixin:
         if copy_of is not None:
             details.append(("event_copy_choice", [ident(copy_of)]))
         details += [("event_new_target", [ident(x)]) for x in dict.fromkeys(new_targets)]
+        details += [("event_sacrifice", [ident(x)]) for x in dict.fromkeys(sacrifices)]
         self._event(Function("resolve"), *details)
 
     def then_pass_priority(self) -> None:

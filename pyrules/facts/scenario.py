@@ -68,7 +68,8 @@ with the other keys as its arguments:
                        object's face), ``targets``, ``pay_with`` (602.2)
 ``resolve``            the top object of the stack resolves (608.2); ``accepts`` / ``declines``: the
                        ability numbers whose "you may" its controller does / doesn't do (608.2d),
-                       ``discards``: the cards a player chose to discard (701.9b)
+                       ``discards``: the cards a player chose to discard (701.9b), ``sacrifices``:
+                       the creature sacrificed for "you may sacrifice another creature" (701.21a, 603.12)
 ``pass_priority``      none: the player with priority passes, the other player gets it (117.3d)
 ``play_land``          ``player``, ``obj``: a land played (116.2a, 305.1)
 ``unlock``             ``player``, ``obj``, ``face``: a Room door unlocked (709.5e)
