@@ -1702,6 +1702,11 @@ class _Sentence(Transformer):
             raise ValueError("'permanent card' as an alternative is not read")
         return ("target_card", ("one_of", ("card_type", c[0]), ("card_type", c[1])))
 
+    def target_permanent_card(self, c):
+        # 110.4a: a permanent card (an artifact, battle, creature, enchantment, land or planeswalker card),
+        # with the adjectives' qualities before it ("nonland permanent card").
+        return ("target_card", *[q for q in c if isinstance(q, tuple)], ("permanent",))
+
     def up_to_target_cards(self, c):
         n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
         return ("up_to_target_cards", n, *[q for q in c if isinstance(q, tuple)])
