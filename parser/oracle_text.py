@@ -1797,6 +1797,13 @@ class _Sentence(Transformer):
     def shuffle_library(self, c):
         return [("shuffles_library", "you")]
 
+    def shuffle_graveyard_into_library(self, c):
+        # 400.3, 701.24a: the player's graveyard into that player's library, which is then shuffled
+        return [("shuffles_graveyard_into_library", c[0])]
+
+    def you_shuffle_graveyard_into_library(self, c):
+        return [("shuffles_graveyard_into_library", "you")]
+
     # --- 701.26 tap/untap, 701.19 regenerate
     def tap(self, c):
         return [("taps", c[-1])]
