@@ -1246,6 +1246,17 @@ class _Sentence(Transformer):
         # 601.3: a permission to play the card just named (exiled), this turn.
         return [("may_play", ("that", "card"), "this_turn")]
 
+    def may_play_them_for(self, c):
+        # 601.3, 611.2a: a permission to play the card(s) just named, for the duration the words give:
+        # exactly one of a leading "Until ..." or a trailing "this turn" / "until the end of your next turn".
+        text = str(c[0]).lower()
+        durations = [d for k, d in (("until end of turn,", "until_end_of_turn"), ("this turn", "this_turn"),
+                                    ("until the end of your next turn", "until_end_of_your_next_turn")) if k in text]
+        if len(durations) != 1:
+            raise ValueError("a permission to play with no duration or two durations is not read")
+        obj = ("that", "card") if "that card" in text else ("those", "cards")
+        return [("may_play", obj, durations[0])]
+
     def get_poison_counters_effect(self, c):
         # 122.1f: poison counters given to a player (104.3d: ten or more and that player loses)
         return [("gets_poison_counters", c[0], next(x for x in c[1:] if isinstance(x, int) or x == "x"))]
@@ -1478,6 +1489,18 @@ class _Sentence(Transformer):
         out += [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
         return out
 
+    def switch_pt(self, c):
+        # 613.4d: the object's power and toughness are switched (layer 7d); "this creature's" / "~'s" is
+        # the ability's source, "target creature's" a target (115.1). Other possessors are not read.
+        who = re.sub(r"['’]s$", "", str(c[0])).lower()
+        if who in ("~", "this creature"):
+            obj: object = "self"
+        elif who == "target creature":
+            obj = ("target", "creature")
+        else:
+            raise ValueError(f"switching {who}'s power and toughness is not read")
+        return [("switches_pt", obj)] + [x for x in c[1:] if isinstance(x, tuple) and x[0] == "duration"]
+
     # --- 119.3 life
     def gain_life(self, c):
         return [("gains_life", c[0], c[-1])]
@@ -1676,6 +1699,17 @@ class _Sentence(Transformer):
     def target_card(self, c):
         return ("target_card", *[q for q in c if isinstance(q, tuple)])
 
+    def target_card_either(self, c):
+        # 115.1: the card must have one of the two card types ("instant or sorcery card").
+        if "permanent" in c:
+            raise ValueError("'permanent card' as an alternative is not read")
+        return ("target_card", ("one_of", ("card_type", c[0]), ("card_type", c[1])))
+
+    def target_permanent_card(self, c):
+        # 110.4a: a permanent card (an artifact, battle, creature, enchantment, land or planeswalker card),
+        # with the adjectives' qualities before it ("nonland permanent card").
+        return ("target_card", *[q for q in c if isinstance(q, tuple)], ("permanent",))
+
     def up_to_target_cards(self, c):
         n = next(x for x in c if isinstance(x, (int, str)) and not isinstance(x, Token))
         return ("up_to_target_cards", n, *[q for q in c if isinstance(q, tuple)])
@@ -1765,6 +1799,13 @@ class _Sentence(Transformer):
 
     def shuffle_library(self, c):
         return [("shuffles_library", "you")]
+
+    def shuffle_graveyard_into_library(self, c):
+        # 400.3, 701.24a: the player's graveyard into that player's library, which is then shuffled
+        return [("shuffles_graveyard_into_library", c[0])]
+
+    def you_shuffle_graveyard_into_library(self, c):
+        return [("shuffles_graveyard_into_library", "you")]
 
     # --- 701.26 tap/untap, 701.19 regenerate
     def tap(self, c):
