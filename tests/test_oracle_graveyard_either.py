@@ -9,7 +9,7 @@ import pytest
 
 from pyrules.facts.card_facts import card_facts
 from pyrules.inputs.cards import cards_from_json
-from timeline_helpers import holds, kb_of, two_player_state  # noqa: F401 — kb_of is a fixture
+from timeline_helpers import cast_at_graveyard_card, holds, kb_of  # noqa: F401 — kb_of is a fixture
 
 
 def facts(oracle_records, name: str) -> set[str]:
@@ -40,11 +40,7 @@ def test_mnemonic_wall_may_return_it_608_2d(oracle_records):
 
 def test_call_to_mind_returns_lightning_bolt_to_alices_hand_400_3_608_2c(kb_of):
     # 608.2b, 400.3: the target, an instant card still in alice's graveyard, goes to her hand
-    s = two_player_state(("ctm", "Call to Mind", "hand", "alice"), ("bolt", "Lightning Bolt", "graveyard", "alice"))
-    s.then_cast("alice", "ctm", targets=["bolt"])
-    s.then_resolve()
-    tl = kb_of("Call to Mind", "Lightning Bolt").run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = cast_at_graveyard_card(kb_of, ("ctm", "Call to Mind"), ("bolt", "Lightning Bolt"))
     assert holds(tl, "in_zone(bolt,hand)")
     assert not [f for f in tl.steps[-1].state if f.name == "unapplied_effect"]
 
@@ -52,10 +48,6 @@ def test_call_to_mind_returns_lightning_bolt_to_alices_hand_400_3_608_2c(kb_of):
 def test_call_to_mind_leaves_a_creature_card_where_it_is_115_1_608_2c(kb_of):
     # a creature card is neither an instant nor a sorcery card: not moved, the effect listed unapplied
     # (the cast does not judge these targets; never moved on a guess)
-    s = two_player_state(("ctm", "Call to Mind", "hand", "alice"), ("bears", "Grizzly Bears", "graveyard", "alice"))
-    s.then_cast("alice", "ctm", targets=["bears"])
-    s.then_resolve()
-    tl = kb_of("Call to Mind", "Grizzly Bears").run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = cast_at_graveyard_card(kb_of, ("ctm", "Call to Mind"), ("bears", "Grizzly Bears"))
     assert holds(tl, "in_zone(bears,graveyard)")
     assert holds(tl, "unapplied_effect(ctm,1,effect(returns_from_graveyard))")

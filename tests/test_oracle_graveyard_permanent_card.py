@@ -10,7 +10,7 @@ import pytest
 
 from pyrules.facts.card_facts import card_facts
 from pyrules.inputs.cards import cards_from_json
-from timeline_helpers import holds, kb_of, two_player_state  # noqa: F401 — kb_of is a fixture
+from timeline_helpers import cast_at_graveyard_card, holds, kb_of  # noqa: F401 — kb_of is a fixture
 
 
 def facts(oracle_records, name: str) -> set[str]:
@@ -31,11 +31,7 @@ def test_target_permanent_card_from_your_graveyard_is_read_110_4a(oracle_records
 
 def test_natures_spiral_returns_grizzly_bears_to_alices_hand_110_4a_400_3(kb_of):
     # 110.4a: a creature card is a permanent card; 608.2b: still in alice's graveyard, it goes to her hand
-    s = two_player_state(("ns", "Nature's Spiral", "hand", "alice"), ("bears", "Grizzly Bears", "graveyard", "alice"))
-    s.then_cast("alice", "ns", targets=["bears"])
-    s.then_resolve()
-    tl = kb_of("Nature's Spiral", "Grizzly Bears").run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = cast_at_graveyard_card(kb_of, ("ns", "Nature's Spiral"), ("bears", "Grizzly Bears"))
     assert holds(tl, "in_zone(bears,hand)")
     assert not [f for f in tl.steps[-1].state if f.name == "unapplied_effect"]
 
@@ -43,10 +39,6 @@ def test_natures_spiral_returns_grizzly_bears_to_alices_hand_110_4a_400_3(kb_of)
 def test_natures_spiral_leaves_an_instant_card_where_it_is_110_4a_608_2c(kb_of):
     # 110.4a: an instant card is no permanent card (110.4: it can't enter the battlefield): not moved, the
     # effect listed unapplied (the cast does not judge these targets; never moved on a guess)
-    s = two_player_state(("ns", "Nature's Spiral", "hand", "alice"), ("bolt", "Lightning Bolt", "graveyard", "alice"))
-    s.then_cast("alice", "ns", targets=["bolt"])
-    s.then_resolve()
-    tl = kb_of("Nature's Spiral", "Lightning Bolt").run(s)
-    assert tl.finished, tl.steps[-1].refused
+    tl = cast_at_graveyard_card(kb_of, ("ns", "Nature's Spiral"), ("bolt", "Lightning Bolt"))
     assert holds(tl, "in_zone(bolt,graveyard)")
     assert holds(tl, "unapplied_effect(ns,1,effect(returns_from_graveyard))")

@@ -73,3 +73,15 @@ def run_whole(kb, state):
         return run.run_timeline(kb, state)
     finally:
         run.solve_timeline = original
+
+
+def cast_at_graveyard_card(kb_of, spell: tuple[str, str], card: tuple[str, str]):
+    """alice casts ``spell`` (object id, card name; in her hand) targeting ``card`` (object id, card
+    name; in her graveyard), and it resolves: the run, checked to have finished."""
+    (sid, sname), (cid, cname) = spell, card
+    s = two_player_state((sid, sname, "hand", "alice"), (cid, cname, "graveyard", "alice"))
+    s.then_cast("alice", sid, targets=[cid])
+    s.then_resolve()
+    tl = kb_of(sname, cname).run(s)
+    assert tl.finished, tl.steps[-1].refused
+    return tl
