@@ -254,3 +254,33 @@ def test_double_major_copy_of_a_creature_spell_becomes_a_token_not_created_608_3
     assert _holds(tl, f"in_zone({me},battlefield)") and _holds(tl, "in_zone(bears,battlefield)")
     texts = [a.assumption.text for a in tl.assumptions()]
     assert any("you create a token" in t for t in texts), texts
+
+
+def test_clone_copying_a_face_down_aphetto_exterminator_is_a_face_up_nameless_2_2_707_2(kb_of):
+    """707.2 (its second example): Clone entering as a copy of a face-down creature with morph has the
+    face-down characteristics as its copiable values — a colorless 2/2 with no name, no subtypes, no
+    abilities and no mana cost — but is face up: no one looks at it under 708.5, and turning it face
+    up (702.37e, for Aphetto Exterminator's morph cost) is refused: it is not face down."""
+    kb = kb_of("Clone", "Aphetto Exterminator")
+    s = _state(("ae", "Aphetto Exterminator", "hand", "alice"), ("clone", "Clone", "hand", "alice"))
+    s.ask_characteristics()
+    s.then_cast("alice", "ae", face=0, method="morph")
+    s.then_resolve()
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="ae")
+    s.then_turn_face_up("alice", copy_id("clone", "Aphetto Exterminator"))
+    tl = kb.run(s)
+    morph, morphed, cast, resolve, turn = _user_steps(tl)
+    assert resolve.refused is None, resolve.refused
+    me = copy_id("clone", "Aphetto Exterminator")
+    assert _atom(f"in_zone({me},battlefield)") in resolve.state
+    assert _atom("face_down(ae,morph)") in resolve.state
+    assert not any(f.name == "face_down" and f.arguments[0] == me for f in resolve.state)   # face up
+    values = _characteristics(resolve, me)
+    assert {"card_type(creature)", "mana_value(0)", "power(2)", "toughness(2)"} <= values
+    assert not any(v.startswith(("name(", "subtype(", "color(", "ability(", "may_look_at(")) for v in values), values
+    assert "face_down" not in values and "card_type(creature)" in values
+    power = next(a for a in resolve.after.symbols("characteristic") if a.arguments[0] == me and str(a.arguments[1]) == "power(2)")
+    assert {"707.2", "708.2", "702.37a"} <= {c.rule for c in resolve.after.citations(power)}
+    assert not _pending(resolve)                                 # no text: nothing triggers as it enters
+    assert turn.refused is not None and "not_face_down" in str(turn.refused)   # 702.37e
