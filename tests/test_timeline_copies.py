@@ -284,3 +284,29 @@ def test_clone_copying_a_face_down_aphetto_exterminator_is_a_face_up_nameless_2_
     assert {"707.2", "708.2", "702.37a"} <= {c.rule for c in resolve.after.citations(power)}
     assert not _pending(resolve)                                 # no text: nothing triggers as it enters
     assert turn.refused is not None and "not_face_down" in str(turn.refused)   # 702.37e
+
+
+def test_clone_copying_a_transformed_delver_is_an_insectile_aberration_with_mana_value_0_707_8(kb_of):
+    """707.8: Clone entering as a copy of a Delver of Secrets with its back face up has the copiable values
+    of the face that's up — Insectile Aberration, a 3/2 blue Human Insect with flying; 712.8e, 202.3b:
+    a copy of the back face of a nonmodal double-faced permanent has mana value 0 (the original: 1,
+    its front face's mana cost)."""
+    delver = "Delver of Secrets // Insectile Aberration"
+    kb = kb_of("Clone", delver)
+    s = _state(("clone", "Clone", "hand", "alice"), ("dv", delver, "battlefield", "bob"))
+    s.set_face_up("dv", 2)
+    s.ask_characteristics()
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="dv")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    _, resolve = _user_steps(tl)
+    me = copy_id("clone", delver)
+    assert _atom(f"in_zone({me},battlefield)") in resolve.state
+    values = _characteristics(resolve, me)
+    assert {'name("Insectile Aberration")', "power(3)", "toughness(2)", "mana_value(0)", "color(u)",
+            'subtype("Insect")'} <= values, values
+    assert not any(v.startswith("name(") and "Insectile" not in v for v in values)
+    assert "mana_value(1)" in _characteristics(resolve, _atom("dv"))      # 202.3b: the original's front face
+    mv = next(a for a in resolve.after.symbols("characteristic") if a.arguments[0] == me and str(a.arguments[1]) == "mana_value(0)")
+    assert {"707.8", "712.8e"} <= {c.rule for c in resolve.after.citations(mv)}
