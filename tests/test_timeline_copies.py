@@ -310,3 +310,30 @@ def test_clone_copying_a_transformed_delver_is_an_insectile_aberration_with_mana
     assert "mana_value(1)" in _characteristics(resolve, _atom("dv"))      # 202.3b: the original's front face
     mv = next(a for a in resolve.after.symbols("characteristic") if a.arguments[0] == me and str(a.arguments[1]) == "mana_value(0)")
     assert {"707.8", "712.8e"} <= {c.rule for c in resolve.after.citations(mv)}
+
+
+def test_clone_copying_phantasmal_images_copy_gets_its_exceptions_too_707_9c(kb_of):
+    """707.9c: Phantasmal Image entered as a copy of Grizzly Bears "except it's an Illusion ... and it has
+    [a sacrifice trigger]"; those exceptions are part of its copiable values, so Clone copying it is a
+    Bear Illusion named Grizzly Bears, and the gained ability (707.9a, not applied here) is an assumption
+    about the Clone's copy as well."""
+    kb = kb_of("Phantasmal Image", "Clone", "Grizzly Bears")
+    s = _state(("image", "Phantasmal Image", "hand", "alice"), ("clone", "Clone", "hand", "alice"),
+               ("bears", "Grizzly Bears", "battlefield", "bob"))
+    s.ask_characteristics()
+    s.then_cast("alice", "image")
+    s.then_resolve(copy_of="bears")
+    image = copy_id("image", "Grizzly Bears")
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of=image)
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    resolve = _user_steps(tl)[-1]
+    me = copy_id("clone", "Grizzly Bears")
+    values = _characteristics(resolve, me)
+    assert {v for v in values if v.startswith(("name(", "subtype(", "power(", "toughness("))} == {
+        'name("Grizzly Bears")', 'subtype("Bear")', 'subtype("Illusion")', "power(2)", "toughness(2)"}
+    began = next(c for c in resolve.changes if c.fluent == _atom(f'copy_exception_applies({me},additional_subtype("Illusion"))'))
+    assert "707.9c" in began.citations
+    unapplied = [str(f) for f in resolve.state if f.name == "unapplied_effect" and f.arguments[0] == me]
+    assert len(unapplied) == 1 and "copy_exception(has_ability(" in unapplied[0], unapplied
