@@ -33,3 +33,44 @@ def test_serra_angel_attacks_and_stays_untapped_vigilance_is_no_assumption_702_2
     assert not any("vigilance" in a.text for a in tl.final.assumptions())
     assert "vigilance" in _interpreted()
 
+
+def _main_phase():
+    from pyrules import GameState
+    s = GameState()
+    s.add_player("a")
+    s.add_player("b")
+    s.set_turn("a", "precombat_main", None, "a")
+    return s
+
+
+def test_collective_defiance_escalate_adds_its_cost_for_each_mode_beyond_the_first_702_120a(kb_of):
+    # 702.120a: "Escalate [cost]" means "For each mode you choose beyond the first as you cast this spell,
+    # you pay an additional [cost]"; 601.2f: the total cost. Collective Defiance {1}{R}{R}, escalate {1}:
+    # one mode 3, two modes 4 (before: 3 for both, the keyword an assumption).
+    s = _main_phase()
+    s.add_object("cd", "Collective Defiance", "hand", "a")
+    s.add_object("gb", "Grizzly Bears", "battlefield", "b")
+    s.propose("one", "a", "cd", targets=("gb",), modes=(2,))
+    s.propose("two", "a", "cd", targets=("gb", "b"), modes=(2, 3))
+    answers = kb_of("Collective Defiance", "Grizzly Bears").ask(s)
+    totals = {d.args[0]: d.args[1] for d in answers.derived("total_cost")}
+    assert totals == {"one": "3", "two": "4"}
+    (two,) = [d for d in answers.derived("total_cost") if d.args[0] == "two"]
+    assert {"601.2f", "702.120a"} <= {c.rule for c in two.citations}
+    assert not any("escalate" in a.text for a in answers.assumptions())
+    assert "escalate" in _interpreted()
+
+
+def test_collective_brutality_escalate_discard_is_no_mana_and_undecided_702_120a_118_3(kb_of):
+    # 702.120a with a non-mana cost ("Escalate—Discard a card"): one mode costs the mana cost {1}{B} (2,
+    # derived); two modes add a discard whose payment is not decided (118.3): the proposal is undecided,
+    # not legal (before: legal, the keyword an assumption).
+    s = _main_phase()
+    s.add_object("cb", "Collective Brutality", "hand", "a")
+    s.propose("one", "a", "cb", targets=("b",), modes=(3,))
+    s.propose("two", "a", "cb", targets=("b", "b"), modes=(1, 3))
+    answers = kb_of("Collective Brutality").ask(s)
+    verdicts = {p.proposal: (p.verdict, p.reasons, p.strength) for p in answers.proposals()}
+    assert verdicts["one"] == ("legal", (), "derived")
+    assert verdicts["two"][:2] == ("undecided", ("additional_cost(discard(1))",))
+    assert {d.args[0]: d.args[1] for d in answers.derived("total_cost")} == {"one": "2"}
