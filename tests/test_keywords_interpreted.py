@@ -74,3 +74,13 @@ def test_collective_brutality_escalate_discard_is_no_mana_and_undecided_702_120a
     assert verdicts["one"] == ("legal", (), "derived")
     assert verdicts["two"][:2] == ("undecided", ("additional_cost(discard(1))",))
     assert {d.args[0]: d.args[1] for d in answers.derived("total_cost")} == {"one": "2"}
+
+
+def test_the_keyword_line_counts_the_keywords_only_sequences_apply_702_79a():
+    # 702.79a persist is applied in sequences only (rules_asp/time/keyword_triggers.lp reads its definition):
+    # one moment still lists it as an assumption, but the coverage line (pyrules cards coverage) counts it.
+    from pyrules.checks.keyword_coverage import interpreted_keywords
+    from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
+    facts = list(default_keyword_definition_symbols())
+    assert "persist" not in interpreted_keywords(facts)
+    assert "persist" in interpreted_keywords(facts, sequences=True)
