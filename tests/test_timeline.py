@@ -518,13 +518,13 @@ def test_the_answers_of_each_time_come_from_the_rules_that_can_fire_then_and_are
     # predicates with atoms); every answer atom of every time must be the one the whole program gives
     import pyrules.timeline.run as run
 
-    # Devoted Retainer's bushido: a keyword no rule interprets, known from the whole base's static atoms
+    # Mesa Pegasus's banding: a keyword no rule interprets, known from the whole base's static atoms
     # (Kitchen Finks' persist and Akrasan Squire's exalted were, until rules_asp/time/keyword_triggers.lp
-    # read them in sequences)
-    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Hill Giant", "Rest in Peace", "Devoted Retainer")
+    # read them in sequences; Devoted Retainer's bushido, until rules_asp/time/keyword_combat_triggers.lp)
+    kb = kb_of("Lightning Bolt", "Grizzly Bears", "Hill Giant", "Rest in Peace", "Mesa Pegasus")
     s = _state(("bolt", "Lightning Bolt", "hand", "alice"), ("bears", "Grizzly Bears", "battlefield", "bob"),
                ("giant", "Hill Giant", "battlefield", "alice"), ("rip", "Rest in Peace", "hand", "alice"),
-               ("finks", "Devoted Retainer", "battlefield", "bob"))
+               ("finks", "Mesa Pegasus", "battlefield", "bob"))
     s.then_cast("alice", "bolt", targets=["bears"])
     s.then_resolve()
     s.then_cast("alice", "rip")
@@ -543,5 +543,5 @@ def test_the_answers_of_each_time_come_from_the_rules_that_can_fire_then_and_are
     for t, a in enumerate(narrowed_answers):
         b = whole.answers_at(t)
         assert {k: set(v) for k, v in a._atoms.items() if v} == {k: set(v) for k, v in b._atoms.items() if v}, t
-    persist = [x for x in narrowed_assumptions if x.assumption.object == "finks" and "bushido" in x.assumption.text.lower()]
+    persist = [x for x in narrowed_assumptions if x.assumption.object == "finks" and "banding" in x.assumption.text.lower()]
     assert persist and narrowed_assumptions == whole.assumptions()

@@ -7,7 +7,7 @@ the two keyword lines of ``pyrules cards coverage`` (issue 19).
 - ``keyword abilities interpreted: N of M (P%)``: M keyword abilities of the CR (702.x headers), N of
   them interpreted by the rule base: ``keyword_interpreted/1`` (rules_asp/foundation/interpreted.lp)
   derived with the definitions' facts: a rule names the keyword, or reads every fact of one of its
-  definitions. A 702 header naming two keywords ("Daybound and Nightbound") counts once if either is.
+  definitions, in one moment or in sequences (the time encoding's base parts, rules_asp/time). A 702 header naming two keywords ("Daybound and Nightbound") counts once if either is.
 """
 
 from __future__ import annotations
@@ -45,12 +45,16 @@ class KeywordCoverage:
                 self._line("keyword abilities interpreted", self.keywords_interpreted, self.keywords)]
 
 
-def interpreted_keywords(definition_facts: list[clingo.Symbol]) -> set[str]:
+def interpreted_keywords(definition_facts: list[clingo.Symbol], sequences: bool = False) -> set[str]:
     """The keyword constants ``keyword_interpreted/1`` holds for when the rule base is grounded with
-    ``definition_facts`` (keyword-definition facts) and no game state."""
+    ``definition_facts`` (keyword-definition facts) and no game state; with ``sequences``, also with the
+    time encoding's ``#program base`` parts (``rules_asp/time/*.lp``: a keyword whose definition only the
+    sequences apply, e.g. persist, 702.79a, reads its meaning there)."""
+    from pyrules.inputs.rule_base import time_rule_files
     from pyrules.solving.one_shot import solve
 
-    result = solve(definition_facts, programs=[("keyword coverage", "#show keyword_interpreted/1.")])
+    programs = [(f"rules_asp/{name}", text) for name, text in time_rule_files()] if sequences else []
+    result = solve(definition_facts, programs=[*programs, ("keyword coverage", "#show keyword_interpreted/1.")])
     return {str(s.arguments[0]) for s in result.symbols if s.name == "keyword_interpreted"}
 
 
@@ -84,5 +88,5 @@ def keyword_coverage(doc=None) -> KeywordCoverage:
         facts = [f for r in readings for f in r.facts]
         reads = [r.read for r in readings]
         names = [e.name for e in doc.catalogs.keyword_abilities]
-    interpreted = interpreted_keywords(facts)
+    interpreted = interpreted_keywords(facts, sequences=True)
     return KeywordCoverage(len(reads), sum(reads), len(names), _count_interpreted(names, interpreted), _unread(facts))
