@@ -153,7 +153,7 @@ def test_ask_format_prints_every_section_method_and_event_with_its_keys(capsys):
     out = capsys.readouterr().out.splitlines()
     assert "[[objects]] keys: obj, card, zone, owner, controller = None, cast_face = None, fused = False, x_value = None" in out
     assert "  set_combat_damage_step: number, had_first_or_double_strike = ()" in out and "  controlled_since_turn_began: obj" in out
-    assert "  combat_damage: assignments = None" in out and "  declare_blockers: blocks" in out
+    assert "  combat_damage: assignments = None, orders = None" in out and "  declare_blockers: blocks" in out
     listed = {line.split(":")[0].strip() for line in out if line.startswith("  ") and not line.startswith("   ")}
     assert set(_builder_methods()) | set(event_kinds()) <= listed
 

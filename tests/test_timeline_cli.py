@@ -145,7 +145,7 @@ obj = "mem"
 
 @pytest.mark.parametrize("change,where,message", [
     (('kind = "resolve"', 'kind = "resolves"'), "27:1", f"[[events]] #2: kind must be one of {', '.join(event_kinds())}, not 'resolves'"),
-    (('kind = "resolve"', 'kind = "resolve"\n  top = true'), "28:3", "[[events]] #2: unknown key 'top' (expected one of accepts, declines, discards, copy_of, new_targets, sacrifices)"),
+    (('kind = "resolve"', 'kind = "resolve"\n  top = true'), "28:3", "[[events]] #2: unknown key 'top' (expected one of accepts, declines, discards, copy_of, new_targets, sacrifices, orders)"),
     (('obj = "bolt"\ntargets', 'object = "bolt"\ntargets'), "24:1", "[[events]] #1: unknown key 'object' (expected one of player, obj,"),
     (('targets = ["bears"]', 'targets = ["bear"]'), "25:1", "[[events]] #1: then_cast: targets 'bear' is not a player or an object of this state (did you mean 'bears'?)"),
     (('targets = ["bears"]', 'x = "three"'), "25:1", "[[events]] #1: then_cast: x must be a whole number"),

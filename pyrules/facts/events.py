@@ -103,6 +103,36 @@ def _pay_with(method: str, sources: Sequence[str]) -> list[tuple[str, list[Symbo
     return [("event_pay_with", [ident(x)]) for x in dict.fromkeys(sources)]
 
 
+def _orders(method: str, orders: Mapping[str, Sequence[str]] | None) -> list[tuple[str, list[Symbol]]]:
+    """The facts ``event_order(K, X, Ord)`` of an event's ``orders`` (616.1): affected object or player id
+    -> the replacement and/or prevention effects on it in the order its chooser applies them, first
+    first, written as the event's listed orders name them (``["effect(t,1)", "effect(f,1)"]``,
+    ``["shield_counter", "regeneration_shield"]``, ``["shield(effect(hs,mode(1,2),3))", "shield_counter"]``;
+    rules_asp/time/replacement_orders_chosen.lp). Each effect's text is built into a term from its
+    checked parts, never parsed by clingo.
+
+    Raises:
+        StateValueError: ``orders`` is no table of ids to lists of two or more effects, or an effect is
+            no ASP term.
+    """
+    from pyrules.errors import StateValueError
+    from pyrules.facts.terms import _term
+    if orders is None:
+        return []
+    if not isinstance(orders, Mapping):
+        raise StateValueError(f"{method}: orders must map an affected object or player to its effects in order, "
+                              f"not {orders!r}", "orders")
+    details = []
+    for affected, effects in orders.items():
+        if isinstance(effects, str) or not isinstance(effects, Sequence) or len(effects) < 2:
+            raise StateValueError(f"{method}: orders: the order for {affected!r} must be a list of two or more "
+                                  f"effects, first applied first, not {effects!r}", "orders")
+        terms = [_term(method, "orders", e, ("effect(P,A)", "shield_counter", "regeneration_shield", "shield(E)"))
+                 for e in effects]
+        details.append(("event_order", [ident(affected), Function("", terms)]))
+    return details
+
+
 class EventsMixin:
     """Builder methods of :class:`pyrules.facts.state.GameState`: events in order (issue 15)."""
 
@@ -190,7 +220,8 @@ class EventsMixin:
 
     def then_resolve(self, accepts: Sequence[int] = (), declines: Sequence[int] = (),
                      discards: Sequence[str] = (), copy_of: str | Symbol | None = None,
-                     new_targets: Sequence[str | Symbol] = (), sacrifices: Sequence[str] = ()) -> None:
+                     new_targets: Sequence[str | Symbol] = (), sacrifices: Sequence[str] = (),
+                     orders: Mapping[str, Sequence[str]] | None = None) -> None:
         """The object on top of the stack resolves (608.2; a permanent spell enters the battlefield,
         608.3). With two or more objects on the stack, the order is that of the casts in the sequence.
 
@@ -212,9 +243,13 @@ class EventsMixin:
         ``sacrifices``: the creature its controller sacrifices for an accepted "you may sacrifice another
         creature" (701.21a; fact ``event_sacrifice(K, X)``); done, its "When you do, ..." triggers (603.12;
         rules_asp/time/reflexive_triggers.lp); not stated, whether it triggers stays an assumption.
+        ``orders``: for an object or player whose replacement and/or prevention effects the event lists
+        orders for (616.1; :attr:`pyrules.timeline.steps.Step.orders`), the order its chooser applies them
+        in (:func:`_orders`): the event goes on with that order's result; an order not listed refuses it.
 
         Raises:
-            StateValueError: an ability number that is not 1 or more, or one both accepted and declined.
+            StateValueError: an ability number that is not 1 or more, or one both accepted and declined;
+                orders that are no table of ids to lists of effects.
         """
         from pyrules.errors import StateValueError
         for label, numbers in (("accepts", accepts), ("declines", declines)):
@@ -231,6 +266,7 @@ class EventsMixin:
             details.append(("event_copy_choice", [ident(copy_of)]))
         details += [("event_new_target", [ident(x)]) for x in dict.fromkeys(new_targets)]
         details += [("event_sacrifice", [ident(x)]) for x in dict.fromkeys(sacrifices)]
+        details += _orders("then_resolve", orders)
         self._event(Function("resolve"), *details)
 
     def then_pass_priority(self) -> None:
@@ -292,9 +328,15 @@ class EventsMixin:
             raise StateValueError(f"then_unlock: face must be a door number (1 or more), not {face!r}", "face")
         self._event(Function("unlock", [ident(player), ident(obj), Number(face)]))
 
-    def then_destroy(self, obj: str) -> None:
-        """``obj`` is destroyed (701.8a: regeneration and indestructible apply)."""
-        self._event(Function("destroy", [ident(obj)]))
+    def then_destroy(self, obj: str, orders: Mapping[str, Sequence[str]] | None = None) -> None:
+        """``obj`` is destroyed (701.8a: regeneration and indestructible apply). ``orders``: the order its
+        controller applies the effects that replace the destruction in (616.1; as :meth:`then_resolve`'s),
+        e.g. ``{"d": ["regeneration_shield", "shield_counter"]}``.
+
+        Raises:
+            StateValueError: orders that are no table of ids to lists of effects.
+        """
+        self._event(Function("destroy", [ident(obj)]), *_orders("then_destroy", orders))
 
     def then_sacrifice(self, obj: str) -> None:
         """``obj``'s controller sacrifices it (701.21a)."""
@@ -318,7 +360,8 @@ class EventsMixin:
         details = [("event_blocker", [ident(b), ident(a)]) for b, a in blocks.items()]
         self._event(Function("declare_blockers"), *details)
 
-    def then_combat_damage(self, assignments: Mapping[str, Mapping[str, int]] | None = None) -> None:
+    def then_combat_damage(self, assignments: Mapping[str, Mapping[str, int]] | None = None,
+                           orders: Mapping[str, Sequence[str]] | None = None) -> None:
         """A combat damage step: the first-strike step if a creature in combat has first strike or
         double strike and none was dealt yet, else the regular one (510, 510.4).
 
@@ -327,10 +370,13 @@ class EventsMixin:
         702.19b), creature id -> {recipient id (creature, player or planeswalker): damage}, e.g.
         ``{"maw": {"bears": 2, "bob": 4}}`` (facts ``event_assigns(K, S, R, N)``). The rule base checks
         it (all of its power, 510.1a; lethal damage to each blocker before what it attacks, 702.19b);
-        without one where a choice is needed, the step is refused.
+        without one where a choice is needed, the step is refused. ``orders``: the order the affected
+        player (or controller) applies the damage's replacement and/or prevention effects in (616.1; as
+        :meth:`then_resolve`'s).
 
         Raises:
-            StateValueError: an amount that is not a whole number of 0 or more.
+            StateValueError: an amount that is not a whole number of 0 or more; orders that are no table
+                of ids to lists of effects.
         """
         from pyrules.errors import StateValueError
         if not isinstance(assignments, (Mapping, type(None))):
@@ -346,6 +392,7 @@ class EventsMixin:
                     raise StateValueError(f"then_combat_damage: the damage {source} assigns to {recipient} must be "
                                           f"a whole number of 0 or more, not {amount!r}", "assignments")
                 details.append(("event_assigns", [ident(source), ident(recipient), Number(amount)]))
+        details += _orders("then_combat_damage", orders)
         self._event(Function("combat_damage"), *details)
 
     def then_go_to(self, step: str) -> None:
