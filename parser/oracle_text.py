@@ -594,11 +594,21 @@ class _Sentence(Transformer):
     # --- issue 19: more shared-slot forms
     def group_object(self, c):
         # "Attacking creatures", "White creatures you control": every such permanent (611.3a).
+        # "Creatures you control" alone is each_you_control(T), as before (schema.lp, Affected).
         noun = _singular(str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower())
-        return ("all", ("object", noun, *[q for q in c if isinstance(q, tuple)]))
+        quals = tuple(q for q in c if isinstance(q, tuple))
+        if quals == (("controlled_by", "you"),):
+            return ("each_you_control", noun)
+        return ("all", ("object", noun, *quals))
 
-    def group_opponents_control(self, c):
-        return ("all", ("object", _singular(str(c[0]).lower()), ("controlled_by", "an_opponent")))
+    def other_group_object(self, c):
+        # 109.2, 611.3a (issue 19): "Other creatures you control" other_you_control(T); with any other
+        # quality all(object(T, Q..., other)), every quality of the phrase and "other" (not the source).
+        noun = _singular(str(next(t for t in c if isinstance(t, Token) and t.type == "PLURAL_TYPE")).lower())
+        quals = tuple(q for q in c if isinstance(q, tuple))
+        if quals == (("controlled_by", "you"),):
+            return ("other_you_control", noun)
+        return ("all", ("object", noun, *quals, ("other",)))
 
     def you_draw_cards(self, c):
         return [("draws_cards", "you", next(x for x in c if isinstance(x, int) or x == "x"))]
@@ -943,11 +953,15 @@ class _Sentence(Transformer):
             raise ValueError("an irregular plural subtype is not read")  # "Merfolk"
         return ("all", ("subtype", word))
 
+    def all_subtype_creatures(self, c):
+        # "All Sliver creatures": every creature with that subtype (205.3m; the word is singular here)
+        word = str(c[0])
+        if word.lower() in _NOT_SUBTYPES:
+            raise ValueError(f"{word!r} is no subtype")
+        return ("all", ("object", "creature", ("subtype", word)))
+
     def commander_creatures_you_own(self, c):
         return ("commander_creatures_you_own",)
-
-    def other_creatures_you_control(self, c):
-        return ("other_you_control", "creature")
 
     def other_subtype_you_control(self, c):
         # "Other Zombies you control": each other permanent of that subtype its controller controls
@@ -1009,9 +1023,9 @@ class _Sentence(Transformer):
     def keyword_grant(self, c):
         # "Until end of turn, [affected] gains ..." puts the duration first.
         affected = next(x for x in c if isinstance(x, tuple) and x[0] != "duration")
-        if affected[0] == "all" and isinstance(affected[1], tuple) and affected[1][0] == "object":
-            # 613.1f: a grant to a group no rule of card_effects.lp applies: not read (never ignored).
-            raise ValueError("a keyword grant to a qualified group is not read")
+        # 613.1f (issue 19): a grant to a qualified group (all(object(T, Q...))) is read; no rule of
+        # card_effects.lp applies it (interpreted.lp lists ability_grants_keyword to all(_) as read by no
+        # rule; as a spell resolves it is an unapplied effect), never dropped.
         kws = next(x for x in c if isinstance(x, list))
         dur = next((x for x in c if isinstance(x, tuple) and x and x[0] == "duration"), None)
         out = [("grants_keyword", affected, k) if isinstance(k, str)

@@ -77,11 +77,14 @@ def test_each_object_phrase_is_the_group_of_every_such_object_611_3a(oracle_reco
     assert not [x for x in f if x.startswith("card_unparsed(")]
 
 
-def test_a_keyword_grant_to_each_qualified_object_stays_unread_613_1f(oracle_records):
-    # "Each creature you control with a +1/+1 counter on it has trample": a grant to a qualified group no
-    # rule applies is not read (the keyword_grant template refuses it), so it stays residue, never dropped
+def test_a_keyword_grant_to_each_qualified_object_is_read_613_1f(oracle_records):
+    # "Each creature you control with a +1/+1 counter on it has lifelink": a grant to a qualified group is
+    # read (session 13; before, the keyword_grant template refused it and it stayed residue); no rule applies
+    # it (interpreted.lp: an assumption, tests/test_oracle_group_phrases.py), never dropped
     f = facts(oracle_records, "Abzan Battle Priest")
-    assert any(x.startswith('card_unparsed("Abzan Battle Priest",1,oracle_text(') for x in f)
+    assert ('ability_grants_keyword("Abzan Battle Priest",1,2,'
+            'all(object(creature,controlled_by(you),has_counter(pt(1,1)))),lifelink)') in f
+    assert not [x for x in f if x.startswith("card_unparsed(")]
 
 
 @pytest.mark.parametrize("name,fact", [

@@ -44,8 +44,7 @@ def test_sentence_is_read_into_its_facts(text, expected):
 
 
 @pytest.mark.parametrize("text", [
-    # a keyword grant to a qualified group: no rule of card_effects.lp applies it, so it stays unread
-    "Attacking creatures you control gain first strike until end of turn.",
+    # (a keyword grant to a qualified group is read since session 13: tests/test_oracle_group_phrases.py)
     # a capitalized first word is no subtype ("Goblin creatures" is not read as a group)
     "Goblin creatures get +1/+1.",
 ])
