@@ -267,3 +267,32 @@ def test_young_wolf_with_undying_granted_too_triggers_twice_the_second_does_noth
     assert _holds(tl, "in_zone(yw,battlefield)") and _holds(tl, "counters(yw,pt(1,1),1)")
     assert not any(f.name == "grants_keyword" for f in tl.steps[-1].state)   # the grant ended with the zone change
     assert tl.final.assumptions() == []
+
+
+def test_a_clone_copying_kitchen_finks_persists_and_the_clone_card_returns_choosing_again_702_79a(kb_of):
+    # 707.2: Clone entered as a copy of bob's Kitchen Finks has persist. Destroyed with no -1/-1 counter
+    # on it, persist triggers (603.10a, 603.4); resolving, "it" is the Clone card now in the graveyard
+    # (400.7), which returns under alice's control and may enter as a copy again (614.1c): this time of
+    # Kitchen Finks again, with the -1/-1 counter (a 2/1), its enters trigger gaining alice 2 life.
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Clone")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "bob"), ("clone", "Clone", "hand", "alice"))
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    me = copy_id("clone", "Kitchen Finks")
+    s.then_destroy(me)
+    s.then_put_triggers()
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    *_, destroy, put, persist, put2, gain = _user_steps(tl)
+    assert _pending(put) == [] and any("keyword(persist)" in str(f) for f in put.state if f.name == "ability_on_stack")
+    assert _pending(destroy) == [f"pending_trigger(ability({me},keyword(persist),{destroy.time - 1}),alice)"]
+    assert _atom("in_zone(clone,graveyard)") in destroy.state
+    assert _atom(f"in_zone({me},battlefield)") in persist.state and _atom(f"counters({me},pt(-1,-1),1)") in persist.state
+    assert _atom(f"controller({me},alice)") in persist.state and _atom("in_zone(clone,graveyard)") not in persist.state
+    assert _atom("life_total(alice,24)") in gain.state            # two enters triggers: 20 + 2 + 2
