@@ -296,3 +296,24 @@ def test_a_clone_copying_kitchen_finks_persists_and_the_clone_card_returns_choos
     assert _atom(f"in_zone({me},battlefield)") in persist.state and _atom(f"counters({me},pt(-1,-1),1)") in persist.state
     assert _atom(f"controller({me},alice)") in persist.state and _atom("in_zone(clone,graveyard)") not in persist.state
     assert _atom("life_total(alice,24)") in gain.state            # two enters triggers: 20 + 2 + 2
+
+
+def test_the_returned_clone_card_declining_to_copy_is_a_0_0_with_the_counter_and_dies_704_5f(kb_of):
+    # As above, but the Clone card returned by its copy's persist enters as itself (608.2d, 614.1c: the
+    # choice declined): a 0/0 Shapeshifter with a -1/-1 counter, put into the graveyard by the next check.
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Clone")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "bob"), ("clone", "Clone", "hand", "alice"))
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_destroy(copy_id("clone", "Kitchen Finks"))
+    s.then_put_triggers()
+    s.then_resolve(declines=[1])
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    returned = _user_steps(tl)[-1]
+    assert _atom("in_zone(clone,battlefield)") in returned.state and _atom("counters(clone,pt(-1,-1),1)") in returned.state
+    assert _atom("controller(clone,alice)") in returned.state
+    assert _holds(tl, "in_zone(clone,graveyard)")                   # 704.5f: toughness 0 - 1
