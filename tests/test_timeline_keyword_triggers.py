@@ -317,3 +317,27 @@ def test_the_returned_clone_card_declining_to_copy_is_a_0_0_with_the_counter_and
     assert _atom("in_zone(clone,battlefield)") in returned.state and _atom("counters(clone,pt(-1,-1),1)") in returned.state
     assert _atom("controller(clone,alice)") in returned.state
     assert _holds(tl, "in_zone(clone,graveyard)")                   # 704.5f: toughness 0 - 1
+
+
+def test_spark_double_copying_kitchen_finks_returns_with_both_counters_which_annihilate_704_5q(kb_of):
+    # Spark Double entered as a copy of alice's Kitchen Finks with an additional +1/+1 counter (707.9).
+    # Destroyed with no -1/-1 counter, persist triggers; the Spark Double card returns under its owner's
+    # control ("a creature ... you control": alice's, 702.79a) as a copy of Kitchen Finks again, with the
+    # copy's +1/+1 counter and persist's -1/-1 counter, which the next check removes (704.5q, 122.3).
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Spark Double")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "alice"), ("sd", "Spark Double", "hand", "alice"))
+    s.then_cast("alice", "sd")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    me = copy_id("sd", "Kitchen Finks")
+    s.then_destroy(me)
+    s.then_put_triggers()
+    s.then_resolve(copy_of="kf")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    returned = _user_steps(tl)[-1]
+    assert _atom(f"in_zone({me},battlefield)") in returned.state and _atom(f"controller({me},alice)") in returned.state
+    assert {_atom(f"counters({me},pt(1,1),1)"), _atom(f"counters({me},pt(-1,-1),1)")} <= set(returned.state)
+    assert not any(f.name == "counters" and f.arguments[0] == me for f in tl.steps[-1].state)   # 704.5q
