@@ -43,3 +43,25 @@ def test_battlegrowth_on_a_persisted_kitchen_finks_annihilates_its_counter_so_it
     died = next(st for st in tl.steps if _pending(st))
     assert _pending(died) == [f"pending_trigger(ability(kf,keyword(persist),{died.time - 1}),alice)"]
     assert _atom("in_zone(kf,battlefield)") in persist.state and _atom("counters(kf,pt(-1,-1),1)") in persist.state
+
+
+def test_scar_on_an_undying_young_wolf_annihilates_its_counter_so_it_returns_again_704_5q(kb_of):
+    """704.5q: bob's Scar puts a -1/-1 counter on alice's Young Wolf, back from undying with a +1/+1
+    counter; the check removes both, so when Lightning Bolt kills it undying triggers again (702.93a,
+    603.4: no +1/+1 counter on it as it died) and it returns with a +1/+1 counter."""
+    kb = kb_of("Young Wolf", "Scar", "Lightning Bolt")
+    s = _state(("yw", "Young Wolf", "battlefield", "alice"), ("sc", "Scar", "hand", "bob"),
+               ("b1", "Lightning Bolt", "hand", "bob"), active="bob")
+    s.add_counters("yw", "+1/+1", 1)
+    s.then_cast("bob", "sc", targets=["yw"])
+    s.then_resolve()
+    s.then_cast("bob", "b1", targets=["yw"])
+    s.then_resolve()
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    cast, scar, bolt_cast, bolt, put, undying = _user_steps(tl)
+    assert {_atom("counters(yw,pt(1,1),1)"), _atom("counters(yw,pt(-1,-1),1)")} <= set(scar.state)
+    assert not any(f.name == "counters" for f in bolt_cast.state)
+    assert _atom("in_zone(yw,battlefield)") in undying.state and _atom("counters(yw,pt(1,1),1)") in undying.state

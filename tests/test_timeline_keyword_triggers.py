@@ -267,3 +267,77 @@ def test_young_wolf_with_undying_granted_too_triggers_twice_the_second_does_noth
     assert _holds(tl, "in_zone(yw,battlefield)") and _holds(tl, "counters(yw,pt(1,1),1)")
     assert not any(f.name == "grants_keyword" for f in tl.steps[-1].state)   # the grant ended with the zone change
     assert tl.final.assumptions() == []
+
+
+def test_a_clone_copying_kitchen_finks_persists_and_the_clone_card_returns_choosing_again_702_79a(kb_of):
+    # 707.2: Clone entered as a copy of bob's Kitchen Finks has persist. Destroyed with no -1/-1 counter
+    # on it, persist triggers (603.10a, 603.4); resolving, "it" is the Clone card now in the graveyard
+    # (400.7), which returns under alice's control and may enter as a copy again (614.1c): this time of
+    # Kitchen Finks again, with the -1/-1 counter (a 2/1), its enters trigger gaining alice 2 life.
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Clone")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "bob"), ("clone", "Clone", "hand", "alice"))
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    me = copy_id("clone", "Kitchen Finks")
+    s.then_destroy(me)
+    s.then_put_triggers()
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    *_, destroy, put, persist, put2, gain = _user_steps(tl)
+    assert _pending(put) == [] and any("keyword(persist)" in str(f) for f in put.state if f.name == "ability_on_stack")
+    assert _pending(destroy) == [f"pending_trigger(ability({me},keyword(persist),{destroy.time - 1}),alice)"]
+    assert _atom("in_zone(clone,graveyard)") in destroy.state
+    assert _atom(f"in_zone({me},battlefield)") in persist.state and _atom(f"counters({me},pt(-1,-1),1)") in persist.state
+    assert _atom(f"controller({me},alice)") in persist.state and _atom("in_zone(clone,graveyard)") not in persist.state
+    assert _atom("life_total(alice,24)") in gain.state            # two enters triggers: 20 + 2 + 2
+
+
+def test_the_returned_clone_card_declining_to_copy_is_a_0_0_with_the_counter_and_dies_704_5f(kb_of):
+    # As above, but the Clone card returned by its copy's persist enters as itself (608.2d, 614.1c: the
+    # choice declined): a 0/0 Shapeshifter with a -1/-1 counter, put into the graveyard by the next check.
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Clone")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "bob"), ("clone", "Clone", "hand", "alice"))
+    s.then_cast("alice", "clone")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    s.then_destroy(copy_id("clone", "Kitchen Finks"))
+    s.then_put_triggers()
+    s.then_resolve(declines=[1])
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    returned = _user_steps(tl)[-1]
+    assert _atom("in_zone(clone,battlefield)") in returned.state and _atom("counters(clone,pt(-1,-1),1)") in returned.state
+    assert _atom("controller(clone,alice)") in returned.state
+    assert _holds(tl, "in_zone(clone,graveyard)")                   # 704.5f: toughness 0 - 1
+
+
+def test_spark_double_copying_kitchen_finks_returns_with_both_counters_which_annihilate_704_5q(kb_of):
+    # Spark Double entered as a copy of alice's Kitchen Finks with an additional +1/+1 counter (707.9).
+    # Destroyed with no -1/-1 counter, persist triggers; the Spark Double card returns under its owner's
+    # control ("a creature ... you control": alice's, 702.79a) as a copy of Kitchen Finks again, with the
+    # copy's +1/+1 counter and persist's -1/-1 counter, which the next check removes (704.5q, 122.3).
+    from pyrules.facts.events import copy_id
+    kb = kb_of("Kitchen Finks", "Spark Double")
+    s = _state(("kf", "Kitchen Finks", "battlefield", "alice"), ("sd", "Spark Double", "hand", "alice"))
+    s.then_cast("alice", "sd")
+    s.then_resolve(copy_of="kf")
+    s.then_put_triggers()
+    s.then_resolve()
+    me = copy_id("sd", "Kitchen Finks")
+    s.then_destroy(me)
+    s.then_put_triggers()
+    s.then_resolve(copy_of="kf")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    returned = _user_steps(tl)[-1]
+    assert _atom(f"in_zone({me},battlefield)") in returned.state and _atom(f"controller({me},alice)") in returned.state
+    assert {_atom(f"counters({me},pt(1,1),1)"), _atom(f"counters({me},pt(-1,-1),1)")} <= set(returned.state)
+    assert not any(f.name == "counters" and f.arguments[0] == me for f in tl.steps[-1].state)   # 704.5q
