@@ -26,8 +26,9 @@ def test_defined_keywords_are_interpreted_through_their_definitions():
     from pyrules.facts.keyword_definitions import default_keyword_definition_symbols
     interpreted = interpreted_keywords(list(default_keyword_definition_symbols()))
     assert {"escape", "retrace", "undaunted", "affinity", "bargain", "living_metal", "surge"} <= interpreted
-    # Evoke's and dash's alternative costs are applied, but their triggers (702.74a, 702.109a) no rule
-    # reads: they stay assumptions.
+    # Evoke's and dash's alternative costs are applied, but their triggers (702.74a, 702.109a) no rule of
+    # one moment reads: they stay assumptions there (evoke's is applied in sequences only,
+    # rules_asp/time/keyword_enter_sacrifice.lp).
     assert not {"evoke", "dash", "blitz", "warp", "cleave", "overload", "spectacle", "prowl"} & interpreted
 
 

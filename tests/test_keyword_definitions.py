@@ -133,7 +133,7 @@ def test_the_interpreted_keywords_include_those_read_through_their_definitions()
     assert {"flash", "hexproof", "shroud", "devoid"} <= interpreted
     assert "split_second" in interpreted  # split_second.lp reads its meaning (702.61a)
     assert "kicker" in interpreted  # additional_costs.lp reads optional_additional_cost (702.33a)
-    assert "buyback" not in interpreted  # its second part (back to hand, 702.27a) no rule reads
+    assert "buyback" not in interpreted  # its second part (back to hand, 702.27a): read in sequences only
     assert "hideaway" not in interpreted  # its definition is not read in full
     # Without the definitions, the keywords no rule names are not interpreted.
     assert not {"hexproof", "shroud", "devoid"} & interpreted_keywords([clingo.Function("keyword_definition", [

@@ -163,3 +163,38 @@ def test_garbage_elemental_frenzy_unblocked_gets_plus_two_702_68a(shared_data):
     assert {"702.68a", "509.1h"} <= _pending_cites(tl)
     assert _holds(tl, "life_total(bob,16)")
     assert not any("frenzy" in a.text for a in tl.final.assumptions())
+
+
+def test_frenzy_with_no_blockers_step_shown_is_an_assumption_not_a_silent_miss_509_1h(shared_data):
+    # Combat damage straight after the declaration of attackers: the declare blockers step (509.1h: an
+    # attacker with no blockers becomes unblocked, frenzy triggers) was not shown, so frenzy's trigger is
+    # not derived and the answers say so (before: bob 18, nothing assumed).
+    from pyrules import KnowledgeBase
+    from pyrules.facts.card_facts import card_facts
+    from pyrules.inputs.cards import load_cards
+    cards = [c for c in load_cards(shared_data / "cards" / "scryfall-oracle-compact-A-K.json", names={"Garbage Elemental"})
+             if any(f.name == "face_keyword" and str(f.arguments[2]) == "frenzy" for f in card_facts(c))]
+    kb = KnowledgeBase(cards, time_limit=120)
+    s = _state(("ge", "Garbage Elemental", "battlefield", "alice"), phase="combat", step="beginning_of_combat")
+    s.then_declare_attackers({"ge": "bob"})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert "effect_not_applied(trigger_not_derived(frenzy,declare_blockers_step_not_shown))" in {
+        a.text for a in tl.final.assumptions()}
+
+
+def test_afflict_attacking_a_planeswalker_is_an_assumption_506_2(kb_of):
+    # Khenra Eternal attacks bob's Jace Beleren and is blocked: the defending player is the planeswalker's
+    # controller (506.2), which this file does not read: no life loss derived, and the answers say so.
+    kb = kb_of("Khenra Eternal", "Grizzly Bears", "Jace Beleren")
+    s = _state(("ke", "Khenra Eternal", "battlefield", "alice"), ("gb", "Grizzly Bears", "battlefield", "bob"),
+               ("jb", "Jace Beleren", "battlefield", "bob"), phase="combat", step="beginning_of_combat")
+    s.add_counters("jb", "loyalty", 3)
+    s.then_declare_attackers({"ke": "jb"})
+    s.then_declare_blockers({"gb": "ke"})
+    s.then_combat_damage()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(bob,20)")
+    assert "effect_not_applied(defending_player_not_read(afflict))" in {a.text for a in tl.final.assumptions()}
