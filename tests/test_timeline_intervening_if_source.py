@@ -174,3 +174,36 @@ def test_kor_sanctifiers_put_onto_the_battlefield_or_not_cast_here_603_4(kb_of):
     assert tl.finished, tl.steps[-1].refused
     assert _pending(tl) == [] and _unapplied(tl) == ["unapplied_effect(ks,2,trigger_condition_unread)"]
     assert _holds(tl, "in_zone(bb,battlefield)")
+
+
+def _webweaver(kb_of, third: str):
+    # Webweaver Changeling: "When this creature enters, if there are three or more creature cards in
+    # your graveyard, you gain 5 life." alice's graveyard: two Grizzly Bears and ``third``; bob's: a
+    # Grizzly Bears (not hers: 404.2)
+    kb = kb_of("Webweaver Changeling", "Grizzly Bears", "Lightning Bolt")
+    s = _state(("wc", "Webweaver Changeling", "hand", "alice"), ("g1", "Grizzly Bears", "graveyard", "alice"),
+               ("g2", "Grizzly Bears", "graveyard", "alice"), ("g3", third, "graveyard", "alice"),
+               ("g4", "Grizzly Bears", "graveyard", "bob"))
+    s.then_cast("alice", "wc")
+    s.then_resolve()
+    return kb, s
+
+
+def test_webweaver_changeling_with_three_creature_cards_in_your_graveyard_gains_five_603_4_404_2(kb_of):
+    kb, s = _webweaver(kb_of, "Grizzly Bears")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(alice,25)") and _unapplied(tl) == []
+
+
+def test_webweaver_changeling_counts_only_creature_cards_in_its_controllers_graveyard_603_4(kb_of):
+    # two creature cards and an instant in hers, one creature card in bob's: the condition is false as
+    # it enters; no trigger, the why-not names the condition
+    kb, s = _webweaver(kb_of, "Lightning Bolt")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _pending(tl) == [] and _unapplied(tl) == [] and _holds(tl, "life_total(alice,20)")
+    assert [v[:4] for v in _verdicts(tl)] == [
+        ("enters(wc)", "wc:3", False, ("intervening_if(cards_in(graveyard,you,at_least(3),card_type(creature)))",))]
