@@ -113,22 +113,21 @@ def test_ophiomancer_creates_a_snake_only_while_you_control_none_603_4(kb_of):
             'intervening_if(controls(you,at_most(0,object(permanent,subtype("Snake")))))',))] if snake else [])
 
 
-def test_kor_sanctifiers_kicked_condition_is_not_judged_listed_with_603_4(kb_of):
+def test_kor_sanctifiers_cast_without_its_kicker_does_not_trigger_and_says_why_603_4_702_33d(kb_of):
     # Kor Sanctifiers: "When this creature enters, if it was kicked, destroy target artifact or
-    # enchantment." Whether it was kicked is a condition no rule here judges: the ability is not put on
-    # the stack and is listed as an assumption from then on, citing 603.4 -- never triggered or skipped
-    # silently
+    # enchantment." Cast without announcing its kicker cost (601.2b), it was not kicked (702.33d): the
+    # condition is false as it enters (judged by intervening_if_source.lp), so the ability does not
+    # trigger -- nothing waits, nothing is assumed, and the "why not" names the condition (603.4)
     kb = kb_of("Kor Sanctifiers")
     s = _state(("ks", "Kor Sanctifiers", "hand", "alice"))
     s.then_cast("alice", "ks")
     s.then_resolve()
     tl = kb.run(s)
     assert tl.finished, tl.steps[-1].refused
-    assert _pending(tl) == []
-    assert _unapplied(tl) == ["unapplied_effect(ks,2,trigger_condition_unread)"]
-    cited = {r for st in tl.steps for c in st.changes if str(c.fluent) == "unapplied_effect(ks,2,trigger_condition_unread)"
-             for r in c.citations}
-    assert "603.4" in cited
+    assert _pending(tl) == [] and _unapplied(tl) == []
+    verdicts = _verdicts(tl)
+    assert [v[:4] for v in verdicts] == [("enters(ks)", "ks:2", False, ("intervening_if(was_kicked(it))",))]
+    assert "603.4" in verdicts[0][4]
 
 
 def test_shrieking_affliction_does_not_trigger_when_that_player_holds_two_cards_603_4_503_1a(kb_of):

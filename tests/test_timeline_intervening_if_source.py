@@ -140,3 +140,70 @@ def test_a_grimoire_spell_the_sequence_did_not_cast_is_not_judged_603_4(kb_of):
     assert tl.finished, tl.steps[-1].refused
     assert _holds(tl, "in_zone(mvg,battlefield)") and _pending(tl) == []
     assert _unapplied(tl) == ["unapplied_effect(mvg,1,trigger_condition_unread)"]
+
+
+def test_kor_sanctifiers_kicked_destroys_bobs_enchantment_702_33d_603_4(kb_of):
+    # Kor Sanctifiers cast with its kicker cost announced (601.2b): the spell was kicked (702.33d), the
+    # permanent it became enters and its ability triggers (603.4, 603.6a), targets bob's Bitterblossom
+    # as it goes on the stack (603.3d) and resolved destroys it (701.8a)
+    kb = kb_of("Kor Sanctifiers", "Bitterblossom")
+    s = _state(("ks", "Kor Sanctifiers", "hand", "alice"), ("bb", "Bitterblossom", "battlefield", "bob"))
+    s.then_cast("alice", "ks", additional_costs=["kicker"])
+    s.then_resolve()
+    s.then_put_triggers(targets={"ks": ["bb"]})
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "in_zone(bb,graveyard)") and _holds(tl, "in_zone(ks,battlefield)")
+    assert _unapplied(tl) == []
+
+
+def test_kor_sanctifiers_put_onto_the_battlefield_or_not_cast_here_603_4(kb_of):
+    # put onto the battlefield from the graveyard, it was no kicked spell: no trigger, the why-not;
+    # on the stack as the sequence begins (whether it was kicked is not stated): listed, citing 603.4
+    kb = kb_of("Kor Sanctifiers", "Bitterblossom")
+    s = _state(("ks", "Kor Sanctifiers", "graveyard", "alice"), ("bb", "Bitterblossom", "battlefield", "bob"))
+    s.then_move("ks", "battlefield")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _pending(tl) == [] and _unapplied(tl) == []
+    assert [v[2:4] for v in _verdicts(tl)] == [(False, ("intervening_if(was_kicked(it))",))]
+    s = _state(("ks", "Kor Sanctifiers", "stack", "alice"), ("bb", "Bitterblossom", "battlefield", "bob"))
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _pending(tl) == [] and _unapplied(tl) == ["unapplied_effect(ks,2,trigger_condition_unread)"]
+    assert _holds(tl, "in_zone(bb,battlefield)")
+
+
+def _webweaver(kb_of, third: str):
+    # Webweaver Changeling: "When this creature enters, if there are three or more creature cards in
+    # your graveyard, you gain 5 life." alice's graveyard: two Grizzly Bears and ``third``; bob's: a
+    # Grizzly Bears (not hers: 404.2)
+    kb = kb_of("Webweaver Changeling", "Grizzly Bears", "Lightning Bolt")
+    s = _state(("wc", "Webweaver Changeling", "hand", "alice"), ("g1", "Grizzly Bears", "graveyard", "alice"),
+               ("g2", "Grizzly Bears", "graveyard", "alice"), ("g3", third, "graveyard", "alice"),
+               ("g4", "Grizzly Bears", "graveyard", "bob"))
+    s.then_cast("alice", "wc")
+    s.then_resolve()
+    return kb, s
+
+
+def test_webweaver_changeling_with_three_creature_cards_in_your_graveyard_gains_five_603_4_404_2(kb_of):
+    kb, s = _webweaver(kb_of, "Grizzly Bears")
+    s.then_put_triggers()
+    s.then_resolve()
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _holds(tl, "life_total(alice,25)") and _unapplied(tl) == []
+
+
+def test_webweaver_changeling_counts_only_creature_cards_in_its_controllers_graveyard_603_4(kb_of):
+    # two creature cards and an instant in hers, one creature card in bob's: the condition is false as
+    # it enters; no trigger, the why-not names the condition
+    kb, s = _webweaver(kb_of, "Lightning Bolt")
+    tl = kb.run(s)
+    assert tl.finished, tl.steps[-1].refused
+    assert _pending(tl) == [] and _unapplied(tl) == [] and _holds(tl, "life_total(alice,20)")
+    assert [v[:4] for v in _verdicts(tl)] == [
+        ("enters(wc)", "wc:3", False, ("intervening_if(cards_in(graveyard,you,at_least(3),card_type(creature)))",))]
