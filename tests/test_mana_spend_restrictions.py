@@ -2,8 +2,8 @@
 creature spell." read from card text (mana_spend_only/4, the grammar's cd4d7c5) and applied to the
 payment (rules_asp/casting/mana_abilities.lp's mana_spend_only_unit/4, casting/mana_payment.lp): such
 mana pays the spells its group allows and no other, never a payment that spends it elsewhere. A
-restriction not read, or beside another mana ability of its permanent, leaves the source uncounted (a
-refusal does not rest on it). Real cards."""
+restriction not read leaves the source uncounted (a refusal does not rest on it); one beside another mana
+ability of its permanent: tests/test_mana_spend_beside_another_ability.py. Real cards."""
 
 from __future__ import annotations
 
@@ -47,14 +47,12 @@ def test_mishras_workshop_pays_only_artifact_spells_106_6(kb, lands, spell, paya
     assert pay.payable is payable and pay.strength != "unknown"  # decided (Juggernaut's own text: assumed)
 
 
-def test_a_restriction_not_read_or_beside_another_ability_leaves_the_source_uncounted_605_1a(kb):
-    # Pillar of the Paruns: "a multicolored spell" is no quality the rules read here; Lupinflower
-    # Village: its restricted {W} beside "{T}: Add {C}." Neither is spent nor refused on.
+def test_a_restriction_not_read_leaves_the_source_uncounted_605_1a(kb):
+    # Pillar of the Paruns: "a multicolored spell" is no quality the rules read here: neither spent nor
+    # refused on. (Lupinflower Village's restricted {W} beside "{T}: Add {C}." is counted now:
+    # tests/test_mana_spend_beside_another_ability.py.)
     pay = _payment(kb, {"p1": "Pillar of the Paruns", "p2": "Pillar of the Paruns"}, "Lightning Helix")
     assert pay.payable is None and pay.strength == "unknown"
-    pay = _payment(kb, {"v1": "Lupinflower Village"}, "Grizzly Bears")
-    assert pay.payable is None
-    assert pay.reasons == ('mana_source_open(v1,not_modelled(("Lupinflower Village",1,2)))',)
 
 
 def test_a_sequence_does_not_spend_restricted_mana_and_lists_the_payment_not_applied_601_2h(kb):
