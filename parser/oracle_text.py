@@ -1298,6 +1298,17 @@ class _Sentence(Transformer):
         recipients = parts[1] if len(parts) == 3 else "any"
         return [("if_would_deal_damage_instead", parts[0], recipients, parts[-1])]
 
+    def token_replacement(self, c):
+        # 614.1a, 614.16: if_would_create_tokens_instead(C, F, A, any | creature, you, times(2))
+        kind = next(x for x in c if x in ("any", "creature"))
+        return [("if_would_create_tokens_instead", kind, "you", ("times", 2))]
+
+    def any_tokens(self, c):
+        return "any"
+
+    def creature_tokens(self, c):
+        return "creature"
+
     def source_desc(self, c):
         quals = [q for q in c if isinstance(q, tuple)]
         return ("object", "source", *quals) if quals else "any"
