@@ -1303,6 +1303,19 @@ class _Sentence(Transformer):
         kind = next(x for x in c if x in ("any", "creature"))
         return [("if_would_create_tokens_instead", kind, "you", ("times", 2))]
 
+    def counter_replacement_plus(self, c):
+        # 614.1a, 122.6: if_would_put_counters_instead(C, F, A, pt(P, T), creature_you_control, plus(1)) —
+        # the kind named twice must be the same
+        kinds = [_pt(str(x)) for x in c]
+        if len(kinds) != 2 or kinds[0] != kinds[1]:
+            raise ValueError("a counter replacement naming two kinds of counters: not read here")
+        p, t = kinds[0]
+        return [("if_would_put_counters_instead", ("pt", int(p), int(t)), "creature_you_control", ("plus", 1))]
+
+    def counter_replacement_twice(self, c):
+        # 614.1a, 122.6: if_would_put_counters_instead(C, F, A, any, permanent_you_control, times(2))
+        return [("if_would_put_counters_instead", "any", "permanent_you_control", ("times", 2))]
+
     def any_tokens(self, c):
         return "any"
 
