@@ -1316,6 +1316,23 @@ class _Sentence(Transformer):
         # 614.1a, 122.6: if_would_put_counters_instead(C, F, A, any, permanent_you_control, times(2))
         return [("if_would_put_counters_instead", "any", "permanent_you_control", ("times", 2))]
 
+    def draw_replacement(self, c):
+        # 614.1a, 614.11: if_would_draw_instead(C, F, A, you | a_player | an_opponent); a replacement
+        # with a choice or a condition of its own ("you may ...", "unless", "only"): not read here
+        rest = str(c[-1]).lower()
+        if re.search(r"\b(may|unless|only|as long as)\b", rest):
+            raise ValueError("a draw replacement with a choice or condition: not read here")
+        return [("if_would_draw_instead", c[0])]
+
+    def draw_by_you(self, c):
+        return "you"
+
+    def draw_by_a_player(self, c):
+        return "a_player"
+
+    def draw_by_an_opponent(self, c):
+        return "an_opponent"
+
     def any_tokens(self, c):
         return "any"
 
