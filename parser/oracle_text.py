@@ -1312,6 +1312,47 @@ class _Sentence(Transformer):
         recipients = parts[1] if len(parts) == 3 else "any"
         return [("if_would_deal_damage_instead", parts[0], recipients, parts[-1])]
 
+    def token_replacement(self, c):
+        # 614.1a, 614.16: if_would_create_tokens_instead(C, F, A, any | creature, you, times(2))
+        kind = next(x for x in c if x in ("any", "creature"))
+        return [("if_would_create_tokens_instead", kind, "you", ("times", 2))]
+
+    def counter_replacement_plus(self, c):
+        # 614.1a, 122.6: if_would_put_counters_instead(C, F, A, pt(P, T), creature_you_control, plus(1)) —
+        # the kind named twice must be the same
+        kinds = [_pt(str(x)) for x in c]
+        if len(kinds) != 2 or kinds[0] != kinds[1]:
+            raise ValueError("a counter replacement naming two kinds of counters: not read here")
+        p, t = kinds[0]
+        return [("if_would_put_counters_instead", ("pt", int(p), int(t)), "creature_you_control", ("plus", 1))]
+
+    def counter_replacement_twice(self, c):
+        # 614.1a, 122.6: if_would_put_counters_instead(C, F, A, any, permanent_you_control, times(2))
+        return [("if_would_put_counters_instead", "any", "permanent_you_control", ("times", 2))]
+
+    def draw_replacement(self, c):
+        # 614.1a, 614.11: if_would_draw_instead(C, F, A, you | a_player | an_opponent); a replacement
+        # with a choice or a condition of its own ("you may ...", "unless", "only"): not read here
+        rest = str(c[-1]).lower()
+        if re.search(r"\b(may|unless|only|as long as)\b", rest):
+            raise ValueError("a draw replacement with a choice or condition: not read here")
+        return [("if_would_draw_instead", c[0])]
+
+    def draw_by_you(self, c):
+        return "you"
+
+    def draw_by_a_player(self, c):
+        return "a_player"
+
+    def draw_by_an_opponent(self, c):
+        return "an_opponent"
+
+    def any_tokens(self, c):
+        return "any"
+
+    def creature_tokens(self, c):
+        return "creature"
+
     def source_desc(self, c):
         quals = [q for q in c if isinstance(q, tuple)]
         return ("object", "source", *quals) if quals else "any"
