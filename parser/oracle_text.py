@@ -571,6 +571,25 @@ class _Sentence(Transformer):
         symbols = [("spell_cost_reduction_mana", 1, j, sym) for j, sym in enumerate(other, start=1)]
         return [("spell_cost_modifier", who, (change, n), 1)] + symbols + [("modified_spell_quality", 1, q) for q in group]
 
+    def self_cost_change(self, c):
+        # 601.2f, 113.6d: "This spell costs {N} more/less to cast [for each X | if C | as long as C]":
+        # self_cost_change(Ch, When), Ch = less(N) | more(N) (generic mana only; another symbol: not read).
+        mana = "".join(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        syms = parse_mana_cost(mana).symbols
+        if any(sym.kind != "generic" for sym in syms):
+            raise ValueError("a cost change by mana other than generic is not read")
+        change = next(x for x in c if x in ("more", "less") and not isinstance(x, Token))
+        return [("self_cost_change", (change, sum(sym.amount for sym in syms)), c[-1])]
+
+    def self_cost_for_each(self, c):
+        return ("for_each", c[-1])
+
+    def self_cost_if(self, c):
+        return ("if", c[-1])
+
+    def self_cost_as_long_as(self, c):
+        return ("as_long_as", c[-1])
+
     def reduction_colored_only(self, c):
         # 118.7b-c overridden: the ability's reduction by colored mana takes no generic mana
         return [("spell_cost_reduction_colored_only",)]
@@ -3839,7 +3858,9 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         # 604.3, 604.3a — "[this object] is [colorless / a color]" conveys a characteristic: a
         # characteristic-defining (static) ability, on an instant or sorcery too (Ghostfire), never
         # an instruction followed as the spell resolves (113.3a)
-        ability.kind = "static" if re.match(r"~ is\b", text.strip()) else other_kind
+        # 113.6d, 601.2f — "This spell costs {1} less to cast ...": modifies what the object costs to cast, a
+        # static ability that functions on the stack, on an instant or sorcery too (113.3a)
+        ability.kind = "static" if re.match(r"(~ is|(~|this spell) costs)\b", text.strip(), re.IGNORECASE) else other_kind
         _read_effect(text, 0, ability)
 
 
