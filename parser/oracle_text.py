@@ -1392,6 +1392,36 @@ class _Sentence(Transformer):
         return facts + [("delayed_until", facts[0][0], c[-1])]
 
 
+    def that_card_ref(self, c):
+        return ("that", "card")
+
+    def exiled_card_ref(self, c):
+        return ("exiled_card",)
+
+    def exiled_cards_ref(self, c):
+        return ("exiled_cards",)
+
+    def owner_control(self, c):
+        return "its_owner"
+
+    def your_control(self, c):
+        return "you"
+
+    def return_to_battlefield(self, c):
+        # 400.7, 610.3: returns_to_battlefield(Obj, Under, tapped | untapped), Obj the object the ability
+        # names (it, they, that card, that creature, the exiled card(s)); another object is not read. "at the
+        # beginning of the next end step": delayed_until(returns_to_battlefield, When) (603.7a).
+        obj = next(x for x in c if isinstance(x, tuple))
+        if obj[0] not in ("it", "they", "that", "exiled_card", "exiled_cards"):
+            raise ValueError("a return to the battlefield of this object is not read")
+        under = next(x for x in c if isinstance(x, str) and not isinstance(x, Token) and x in ("its_owner", "you"))
+        tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
+        out = [("returns_to_battlefield", obj, under, "tapped" if tapped else "untapped")]
+        when = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x.startswith("beginning_of")), None)
+        if when:
+            out.append(("delayed_until", "returns_to_battlefield", when))
+        return out
+
     def triggers_only_once_each_turn(self, c):
         return [("triggers_only_once_each_turn",)]
 
