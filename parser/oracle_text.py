@@ -1422,6 +1422,27 @@ class _Sentence(Transformer):
             out.append(("delayed_until", "returns_to_battlefield", when))
         return out
 
+    def paired_effect(self, c):
+        # 702.95a: "As long as this creature is paired with another creature, each of those creatures / both
+        # creatures ...": each fact of the pair under the condition the state-condition slot reads for
+        # "~ is paired with another creature" (object_is(self, paired_with(another_creature)))
+        self._not_on_spell("a soulbond pair's effect")
+        cond = ("object_is", ("self",), ("paired_with", "another_creature"))
+        return [("conditional_effect", "as_long_as", cond, f) for f in c[-1]]
+
+    def paired_pt(self, c):
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        return [("gets_pt", ("paired_creatures",), p, t)]
+
+    def paired_grant(self, c):
+        kws = next(x for x in c if isinstance(x, list))
+        if not all(isinstance(k, str) for k in kws):
+            raise ValueError("a quoted ability or a chosen protection under a condition is not read")
+        return [("grants_keyword", ("paired_creatures",), k) for k in kws]
+
+    def paired_pt_grant(self, c):
+        return self.paired_pt(c) + self.paired_grant(c)
+
     def triggers_only_once_each_turn(self, c):
         return [("triggers_only_once_each_turn",)]
 
