@@ -1389,7 +1389,9 @@ class _Sentence(Transformer):
 
     def delayed_effect(self, c):
         facts = c[0]
-        return facts + [("delayed_until", facts[0][0], c[-1])]
+        # "at end of combat" (511.1): the delayed ability triggers at the end of combat step (603.7a)
+        when = "end_of_combat" if isinstance(c[-1], Token) and c[-1].type == "AT_END_OF_COMBAT" else c[-1]
+        return facts + [("delayed_until", facts[0][0], when)]
 
 
     def that_card_ref(self, c):
@@ -4094,6 +4096,7 @@ _UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteris
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
 _NOT_EFFECTS = frozenset({"intervening_if", "trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
+                          "delayed_until",  # when its effect fact happens (603.7a), no effect of its own
                           "activate_only", "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
                           "chapter"})
 
