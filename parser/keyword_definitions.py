@@ -315,6 +315,12 @@ def _read(text: str) -> Ability:
         abilities = []
     ability = abilities[0] if len(abilities) == 1 else Ability(1, "unclassified", text, 1,
                                                                unparsed=[Unparsed("ability", text, 1)])
+    if [f[0] for f in ability.semantics] == ["self_cost_change"]:
+        # 702.125a (issue 19, session 13): the Oracle grammar reads "This spell costs {1} less to cast for
+        # each opponent you have" as self_cost_change/5, which no rule applies; the keyword rules
+        # (keywords/defined_costs.lp) interpret the definition through costs_less_for_each, so the
+        # sentence is read by the keyword grammar as before.
+        ability = replace(ability, semantics=[], unparsed=[Unparsed("effect", text.rstrip("."), 1)])
     unread: list[Unparsed] = []
     semantics = list(ability.semantics)
     kind = ability.kind

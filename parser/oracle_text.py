@@ -571,6 +571,25 @@ class _Sentence(Transformer):
         symbols = [("spell_cost_reduction_mana", 1, j, sym) for j, sym in enumerate(other, start=1)]
         return [("spell_cost_modifier", who, (change, n), 1)] + symbols + [("modified_spell_quality", 1, q) for q in group]
 
+    def self_cost_change(self, c):
+        # 601.2f, 113.6d: "This spell costs {N} more/less to cast [for each X | if C | as long as C]":
+        # self_cost_change(Ch, When), Ch = less(N) | more(N) (generic mana only; another symbol: not read).
+        mana = "".join(str(t) for t in c if isinstance(t, Token) and t.type == "MANA")
+        syms = parse_mana_cost(mana).symbols
+        if any(sym.kind != "generic" for sym in syms):
+            raise ValueError("a cost change by mana other than generic is not read")
+        change = next(x for x in c if x in ("more", "less") and not isinstance(x, Token))
+        return [("self_cost_change", (change, sum(sym.amount for sym in syms)), c[-1])]
+
+    def self_cost_for_each(self, c):
+        return ("for_each", c[-1])
+
+    def self_cost_if(self, c):
+        return ("if", c[-1])
+
+    def self_cost_as_long_as(self, c):
+        return ("as_long_as", c[-1])
+
     def reduction_colored_only(self, c):
         # 118.7b-c overridden: the ability's reduction by colored mana takes no generic mana
         return [("spell_cost_reduction_colored_only",)]
@@ -1411,8 +1430,61 @@ class _Sentence(Transformer):
 
     def delayed_effect(self, c):
         facts = c[0]
-        return facts + [("delayed_until", facts[0][0], c[-1])]
+        # "at end of combat" (511.1): the delayed ability triggers at the end of combat step (603.7a)
+        when = "end_of_combat" if isinstance(c[-1], Token) and c[-1].type == "AT_END_OF_COMBAT" else c[-1]
+        return facts + [("delayed_until", facts[0][0], when)]
 
+
+    def that_card_ref(self, c):
+        return ("that", "card")
+
+    def exiled_card_ref(self, c):
+        return ("exiled_card",)
+
+    def exiled_cards_ref(self, c):
+        return ("exiled_cards",)
+
+    def owner_control(self, c):
+        return "its_owner"
+
+    def your_control(self, c):
+        return "you"
+
+    def return_to_battlefield(self, c):
+        # 400.7, 610.3: returns_to_battlefield(Obj, Under, tapped | untapped), Obj the object the ability
+        # names (it, they, that card, that creature, the exiled card(s)); another object is not read. "at the
+        # beginning of the next end step": delayed_until(returns_to_battlefield, When) (603.7a).
+        obj = next(x for x in c if isinstance(x, tuple))
+        if obj[0] not in ("it", "they", "that", "exiled_card", "exiled_cards"):
+            raise ValueError("a return to the battlefield of this object is not read")
+        under = next(x for x in c if isinstance(x, str) and not isinstance(x, Token) and x in ("its_owner", "you"))
+        tapped = any(isinstance(t, Token) and t.type == "TAPPED" for t in c)
+        out = [("returns_to_battlefield", obj, under, "tapped" if tapped else "untapped")]
+        when = next((x for x in c if isinstance(x, str) and not isinstance(x, Token) and x.startswith("beginning_of")), None)
+        if when:
+            out.append(("delayed_until", "returns_to_battlefield", when))
+        return out
+
+    def paired_effect(self, c):
+        # 702.95a: "As long as this creature is paired with another creature, each of those creatures / both
+        # creatures ...": each fact of the pair under the condition the state-condition slot reads for
+        # "~ is paired with another creature" (object_is(self, paired_with(another_creature)))
+        self._not_on_spell("a soulbond pair's effect")
+        cond = ("object_is", ("self",), ("paired_with", "another_creature"))
+        return [("conditional_effect", "as_long_as", cond, f) for f in c[-1]]
+
+    def paired_pt(self, c):
+        p, t = _pt(str(next(x for x in c if isinstance(x, Token) and x.type == "PT")))
+        return [("gets_pt", ("paired_creatures",), p, t)]
+
+    def paired_grant(self, c):
+        kws = next(x for x in c if isinstance(x, list))
+        if not all(isinstance(k, str) for k in kws):
+            raise ValueError("a quoted ability or a chosen protection under a condition is not read")
+        return [("grants_keyword", ("paired_creatures",), k) for k in kws]
+
+    def paired_pt_grant(self, c):
+        return self.paired_pt(c) + self.paired_grant(c)
 
     def triggers_only_once_each_turn(self, c):
         return [("triggers_only_once_each_turn",)]
@@ -3880,7 +3952,9 @@ def _classify(tree: Tree, line_text: str, ability: Ability, is_spell_face: bool)
         # 604.3, 604.3a — "[this object] is [colorless / a color]" conveys a characteristic: a
         # characteristic-defining (static) ability, on an instant or sorcery too (Ghostfire), never
         # an instruction followed as the spell resolves (113.3a)
-        ability.kind = "static" if re.match(r"~ is\b", text.strip()) else other_kind
+        # 113.6d, 601.2f — "This spell costs {1} less to cast ...": modifies what the object costs to cast, a
+        # static ability that functions on the stack, on an instant or sorcery too (113.3a)
+        ability.kind = "static" if re.match(r"(~ is|(~|this spell) costs)\b", text.strip(), re.IGNORECASE) else other_kind
         _read_effect(text, 0, ability)
 
 
@@ -4063,6 +4137,7 @@ _UNLISTED_EFFECTS = frozenset({"conditional_effect", "effect_x_is", "characteris
                                "combat_limit", "gets_pt_for_each", "enters_tapped_unless"})
 #: Facts that are no effect applied on resolution (what triggers it, how long, who may choose, costs).
 _NOT_EFFECTS = frozenset({"intervening_if", "trigger_event", "trigger_spell_quality", "duration", "player_may", "cost_mana", "cost",
+                          "delayed_until",  # when its effect fact happens (603.7a), no effect of its own
                           "activate_only", "activate_only_as_sorcery", "activate_only_once_each_turn", "triggers_only_once_each_turn",
                           "chapter"})
 
