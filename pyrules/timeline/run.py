@@ -19,6 +19,7 @@ import clingo.ast as A
 
 from pyrules.asp_terms import _key, add_facts
 from pyrules.errors import PyrulesError
+from pyrules.timeline.cites_layer import firing_citations, split_step
 from pyrules.timeline.lifting import LiftedProgram, lifted_program
 from pyrules.timeline.pattern_cone import pattern_cone, step_roots
 from pyrules.timeline.slicing import (ArgumentIndex, Transition, answers_program, atom_shape, fluent_index,
@@ -203,8 +204,15 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         # which the caches of narrowed_step and pattern_cone keep)
         add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
                         for a in static_by_signature.get(sig, ())])
-        _add_parts(ctl, {"step": step, "shown": _SHOW_RESULT})
+        # the citation rules last, only those whose change or refusal the grounder has (cites_layer)
+        first, layer = (step, ()) if whole else split_step(step)
+        _add_parts(ctl, {"step": first, "shown": _SHOW_RESULT})
         _ground(ctl, [("step", [now]), ("shown", [now])], messages, t)
+        if layer:
+            citing = firing_citations(step, layer, atoms)
+            if citing:
+                _add_parts(ctl, {"cites": citing})
+                _ground(ctl, [("cites", [now])], messages, t)
         finished = clingo.Function("finished", [now])
         carried = [a.symbol for sig in program.previous for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
 
