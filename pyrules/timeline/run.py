@@ -17,8 +17,9 @@ from typing import Iterable
 import clingo
 import clingo.ast as A
 
-from pyrules.asp_terms import add_facts
+from pyrules.asp_terms import _key, add_facts
 from pyrules.errors import PyrulesError
+from pyrules.timeline.cites_layer import firing_citations, split_step
 from pyrules.timeline.lifting import LiftedProgram, lifted_program
 from pyrules.timeline.pattern_cone import pattern_cone, step_roots
 from pyrules.timeline.slicing import (ArgumentIndex, Transition, answers_program, atom_shape, fluent_index,
@@ -83,6 +84,21 @@ def _directives(base: Iterable[A.AST]) -> tuple[A.AST, ...]:
     return tuple(stm for stm in base if stm.ast_type not in (A.ASTType.Rule, A.ASTType.Defined))
 
 
+#: ``#show F : result(F, t).``, a part of its own grounded with every step: the state after the step (fluents.lp), read from
+#: the model as one array of terms (``Model.symbols(terms=True)``) instead of one query per fluent.
+#: No fluent is named like a shown atom (begins, ends, cites ...; solve_timeline checks it), so the
+#: shown atoms are told apart from these terms.
+_SHOW_RESULT = (A.ShowTerm(_LOC, A.Variable(_LOC, "F"), [A.Literal(_LOC, A.Sign.NoSign, A.SymbolicAtom(
+    A.Function(_LOC, "result", [A.Variable(_LOC, "F"), A.Function(_LOC, "t", [], False)], False)))]),)
+
+
+def _shown_atoms(m: clingo.Model) -> list[clingo.Symbol]:
+    """The shown atoms of ``m``, without the shown terms of :data:`_SHOW_RESULT` (compared by
+    clingo's interned value, no call into clingo per symbol)."""
+    terms = set(map(_key, m.symbols(terms=True)))
+    return [s for s in m.symbols(shown=True) if _key(s) not in terms]
+
+
 def _ground(ctl: clingo.Control, parts, messages: list[str], t: int) -> None:
     try:
         ctl.ground(parts)
@@ -144,6 +160,10 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
     # a static predicate with no atom is empty at every time: the steps' rules needing one never fire
     instance = instance | frozenset(static_by_signature)
     schedule_reads = signatures_read(program, ())
+    if {name for name, _ in lifted_program().fluents} & {name for name, _ in program.shown}:
+        raise PyrulesError("a fluent is named like a shown atom of the time encoding: the state after a "
+                           "step could not be told apart from them (pyrules.timeline.run._SHOW_RESULT)",
+                           "rules_asp/time")
     roots = step_roots(program)
     directives = _directives(program.base)
     state = list(initial)
@@ -184,19 +204,22 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         # which the caches of narrowed_step and pattern_cone keep)
         add_facts(ctl, [a for sig in signatures_read(program, step) - schedule_reads
                         for a in static_by_signature.get(sig, ())])
-        _add_parts(ctl, {"step": step})
-        _ground(ctl, [("step", [now])], messages, t)
+        # the citation rules last, only those whose change or refusal the grounder has (cites_layer)
+        first, layer = (step, ()) if whole else split_step(step)
+        _add_parts(ctl, {"step": first, "shown": _SHOW_RESULT})
+        _ground(ctl, [("step", [now]), ("shown", [now])], messages, t)
+        if layer:
+            citing = firing_citations(step, layer, atoms)
+            if citing:
+                _add_parts(ctl, {"cites": citing})
+                _ground(ctl, [("cites", [now])], messages, t)
         finished = clingo.Function("finished", [now])
-        # result(F, t) holds for a fluent of the state or one that begins at t+1 (fluents.lp)
-        later = clingo.Number(t + 1)
-        fluents = set(state) | {a.symbol.arguments[0] for a in atoms.by_signature("begins", 2)
-                                if a.symbol.arguments[1] == later}
-        candidates = [r for r in (clingo.Function("result", [f, now]) for f in fluents) if r in atoms]
         carried = [a.symbol for sig in program.previous for a in atoms.by_signature(*sig) if now in a.symbol.arguments]
 
         def read(m: clingo.Model):
-            return (m.contains(finished), [c.arguments[0] for c in candidates if m.contains(c)],
-                    tuple(c for c in carried if m.contains(c)), m.symbols(shown=True))
+            # the fluents F of result(F, t), shown as terms (_SHOW_RESULT), read as one array
+            return (m.contains(finished), m.symbols(terms=True), tuple(c for c in carried if m.contains(c)),
+                    _shown_atoms(m))
 
         found = _solve(ctl, deadline, read)
         if found is None:
@@ -206,7 +229,7 @@ def solve_timeline(facts: Iterable[clingo.Symbol], initial: Iterable[clingo.Symb
         if is_finished:
             ctl.ground([("check", [now])])
             ctl.assign_external(clingo.Function("query", [now]), True)
-            symbols = _solve(ctl, deadline, lambda m: m.symbols(shown=True))
+            symbols = _solve(ctl, deadline, _shown_atoms)
             if symbols is None:
                 return TimelineResult("unknown", (), t, previous, states)
         shown.extend(symbols)
