@@ -1355,7 +1355,9 @@ class _Sentence(Transformer):
         rest = str(c[-1]).lower()
         if re.search(r"\b(may|unless|only|as long as)\b", rest):
             raise ValueError("a draw replacement with a choice or condition: not read here")
-        return [("if_would_draw_instead", c[0])]
+        # the rest (what is drawn, any "while ..." condition, what replaces the draw) is not read: an unread part of the
+        # ability (Unparsed, so the ability is not fully read and its text is listed as unread)
+        return [("if_would_draw_instead", c[0]), ("effect_text", str(c[-1]).strip())]
 
     def draw_by_you(self, c):
         return "you"
@@ -3362,6 +3364,9 @@ def _add_facts(ability: Ability, facts: list[tuple], column: int, mode: int | No
     for f in facts:
         if f[0] == "condition_text":
             ability.unparsed.append(Unparsed("condition", f[2], column))
+            continue
+        if f[0] == "effect_text":   # an effect the sentence names but no template reads (kept unread)
+            ability.unparsed.append(Unparsed("effect", f[1], column))
             continue
         granted: list[tuple] = []
         if f[0] in _GRANTING and isinstance(f[-1], Ability):
