@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pytest
 
-from timeline_helpers import holds, kb_of, oracle_scenario, two_player_state  # noqa: F401 — kb_of is a fixture
+from timeline_helpers import SHIELDMATE_DESTROY, holds, kb_of, oracle_scenario, two_player_state  # noqa: F401 — kb_of is a fixture
 
 
 def _torbran_furnace_shock(kb_of, orders=None):
@@ -82,34 +82,7 @@ def test_a_scenarios_orders_key_picks_the_order_616_1(tmp_path, shared_data, cap
     import json
 
     from pyrules.cli import main
-    body = """
-[[players]]
-player = "alice"
-[[players]]
-player = "bob"
-[[effects]]
-kind = "set_turn"
-active_player = "alice"
-phase = "precombat_main"
-priority = "alice"
-[[objects]]
-obj = "d"
-card = "Dapper Shieldmate"
-zone = "battlefield"
-owner = "bob"
-controller = "bob"
-[[effects]]
-builder-method = "add_counters"
-obj = "d"
-kind = "shield"
-number = 1
-[[effects]]
-builder-method = "regeneration_shield"
-obj = "d"
-[[events]]
-kind = "destroy"
-obj = "d"
-orders = { d = ["regeneration_shield", "shield_counter"] }
+    body = SHIELDMATE_DESTROY + """orders = { d = ["regeneration_shield", "shield_counter"] }
 """
     path = oracle_scenario(tmp_path, shared_data, body)
     assert main(["ask", str(path), "steps", "--json", "--time-limit", "120"]) == 0

@@ -113,35 +113,8 @@ def test_pyrules_ask_steps_prints_each_order_616_1(tmp_path, shared_data, capsys
     import json
 
     from pyrules.cli import main
-    from timeline_helpers import oracle_scenario
-    body = """
-[[players]]
-player = "alice"
-[[players]]
-player = "bob"
-[[effects]]
-kind = "set_turn"
-active_player = "alice"
-phase = "precombat_main"
-priority = "alice"
-[[objects]]
-obj = "d"
-card = "Dapper Shieldmate"
-zone = "battlefield"
-owner = "bob"
-controller = "bob"
-[[effects]]
-builder-method = "add_counters"
-obj = "d"
-kind = "shield"
-number = 1
-[[effects]]
-builder-method = "regeneration_shield"
-obj = "d"
-[[events]]
-kind = "destroy"
-obj = "d"
-"""
+    from timeline_helpers import SHIELDMATE_DESTROY, oracle_scenario
+    body = SHIELDMATE_DESTROY
     path = oracle_scenario(tmp_path, shared_data, body)
     assert main(["ask", str(path), "steps", "--json", "--time-limit", "120"]) == 0
     (refused,) = [s for s in json.loads(capsys.readouterr().out)["steps"] if s["refused"]]

@@ -85,3 +85,35 @@ def cast_at_graveyard_card(kb_of, spell: tuple[str, str], card: tuple[str, str])
     tl = kb_of(sname, cname).run(s)
     assert tl.finished, tl.steps[-1].refused
     return tl
+
+
+#: A scenario (TOML) in which bob's Dapper Shieldmate, with a shield counter (122.1c) and a regeneration
+#: shield (701.19a), is destroyed: two effects that replace the destruction, whose order bob picks (616.1).
+SHIELDMATE_DESTROY = """
+[[players]]
+player = "alice"
+[[players]]
+player = "bob"
+[[effects]]
+kind = "set_turn"
+active_player = "alice"
+phase = "precombat_main"
+priority = "alice"
+[[objects]]
+obj = "d"
+card = "Dapper Shieldmate"
+zone = "battlefield"
+owner = "bob"
+controller = "bob"
+[[effects]]
+builder-method = "add_counters"
+obj = "d"
+kind = "shield"
+number = 1
+[[effects]]
+builder-method = "regeneration_shield"
+obj = "d"
+[[events]]
+kind = "destroy"
+obj = "d"
+"""
